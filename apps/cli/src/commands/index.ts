@@ -1,0 +1,6 @@
+import type { CommandModule } from 'yargs';
+import { perftCommand } from './perft.js';
+import { showCommand } from './show.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const commands: CommandModule<any, any>[] = [perftCommand, showCommand];

@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+// The `sente` command: one file per command under commands/, wired here with yargs.
+import yargs from 'yargs';
+import { hideBin } from 'yargs/helpers';
+import { commands } from './commands/index.js';
+import { UsageError } from './util.js';
+
+const cli = yargs(hideBin(process.argv))
+  .scriptName('sente')
+  .usage('$0 <command> [options]\n\nEngines, self-play training and tournaments for Othello (and Go).')
+  .strict()
+  .demandCommand(1, 'Name a command; `sente --help` lists them.')
+  .recommendCommands()
+  .wrap(Math.min(110, process.stdout.columns ?? 100))
+  .fail((msg, error, y) => {
+    if (error) {
+      process.stderr.write(`sente: ${error.message}\n`);
+    } else {
+      process.stderr.write(`${y.help()}\n\nsente: ${msg}\n`);
+    }
+    process.exit(2);
+  });
+for (const command of commands) cli.command(command);
+try {
+  await cli.parseAsync();
+} catch (error) {
+  // User errors print their message only; anything else is a bug and keeps its stack.
+  if (error instanceof UsageError) process.stderr.write(`sente: ${error.message}\n`);
+  else process.stderr.write(`sente: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = error instanceof UsageError ? 2 : 1;
+}

@@ -1,0 +1,2 @@
+// @sente/core: game rules and incremental patterns. No runtime dependencies.
+export * from './othello/index.js';
