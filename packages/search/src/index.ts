@@ -1,0 +1,3 @@
+// @sente/search: the engines. Othello: evaluation tables, midgame search, exact endgame solver,
+// the engine API and the builds registry.
+export * from './othello/index.js';

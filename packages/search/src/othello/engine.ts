@@ -1,0 +1,193 @@
+// The engine API: think(position, limits) chooses a move by iterative deepening with aspiration
+// windows, switching to the exact solver when few empties remain; analyze() scores every legal
+// move. A fixed depth gives the same answer every time (the transposition table only trusts
+// entries of the current search). Time limits stop between and inside iterations; the last
+// completed iteration's move is returned.
+import { HI, PASS, Position, generateMoves, popcount } from '@sente/core';
+import { evaluate } from './eval.js';
+import type { EvalTable } from './evaltable.js';
+import { solvePosition } from './endgame.js';
+import { INFINITY, Searcher } from './midgame.js';
+import type { MoveScore, ThinkLimits, ThinkResult } from './types.js';
+import { loadBuild } from './builds.js';
+
+export interface EngineOptions {
+  /** A build id, 'strongest' (default) or 'bootstrap'; ignored when `table` is given. */
+  readonly build?: string;
+  /** An evaluation table to use directly. */
+  readonly table?: EvalTable;
+  /** Transposition table size in MiB (default 16). */
+  readonly ttMb?: number;
+  /** Default exact-solve threshold in empties when a think() call does not say (default 16). */
+  readonly exactFrom?: number;
+}
+
+export const DEFAULT_EXACT_FROM = 16;
+const MAX_DEPTH = 60;
+
+export class Engine {
+  readonly searcher: Searcher;
+  readonly buildId: string;
+  private readonly defaultExact: number;
+
+  constructor(readonly table: EvalTable, buildId = 'custom', options: EngineOptions = {}) {
+    this.searcher = new Searcher(table, options.ttMb ?? 16);
+    this.buildId = buildId;
+    this.defaultExact = options.exactFrom ?? DEFAULT_EXACT_FROM;
+  }
+
+  /** Forget everything learned in earlier searches. */
+  newGame(): void {
+    this.searcher.tt.clear();
+  }
+
+  /** Static evaluation of a position for its side to move, in discs. */
+  evaluate(position: Position): number {
+    return evaluate(position, this.table) / this.table.scale;
+  }
+
+  think(position: Position, limits: ThinkLimits = {}): ThinkResult {
+    const t0 = performance.now();
+    const s = this.searcher;
+    const scale = this.table.scale;
+    const pos = position.clone();
+    s.position = pos;
+    s.nodes = 0;
+    s.tt.nextGeneration();
+    const exactFrom = limits.exactFrom ?? this.defaultExact;
+    const deadline = limits.timeMs !== undefined ? t0 + limits.timeMs : Infinity;
+    s.limit(deadline, limits.nodes ?? Infinity, limits.signal);
+    s.exactFrom = exactFrom;
+
+    const bb = pos.bb;
+    const movesLo = generateMoves(bb[0], bb[1], bb[2], bb[3]);
+    const movesHi = HI[0];
+    const empties = 64 - popcount(bb[0] | bb[2], bb[1] | bb[3]);
+    if (movesLo === 0 && movesHi === 0) {
+      const over = pos.isGameOver();
+      const score = over ? pos.finalScore() : -this.evaluate(afterPass(pos));
+      return { move: PASS, score, pv: [PASS], depth: 0, nodes: 0, ms: performance.now() - t0, exact: over };
+    }
+
+    // Exact solve from the root.
+    if (empties <= exactFrom && !(limits.randomness && limits.randomness > 0)) {
+      const r = solvePosition(pos, { mode: 'exact' });
+      return { move: r.move, score: r.score, pv: r.pv, depth: empties, nodes: r.nodes, ms: performance.now() - t0, exact: true };
+    }
+
+    const maxDepth = Math.min(limits.depth ?? MAX_DEPTH, MAX_DEPTH);
+    const timed = limits.timeMs !== undefined;
+    let bestMove = -1;
+    let bestScore = 0;
+    let completed = 0;
+    let exact = false;
+    for (let depth = 1; depth <= maxDepth; depth++) {
+      // Aspiration window around the previous score, widened on failure.
+      let window = 4 * scale;
+      let alpha = depth > 2 ? bestScore - window : -INFINITY;
+      let beta = depth > 2 ? bestScore + window : INFINITY;
+      let v: number;
+      for (;;) {
+        v = s.search(depth, alpha, beta, 0);
+        if (s.stopped) break;
+        if (v <= alpha) {
+          alpha = Math.max(-INFINITY, v - window);
+          window *= 2;
+        } else if (v >= beta) {
+          beta = Math.min(INFINITY, v + window);
+          window *= 2;
+        } else break;
+      }
+      if (s.stopped) break;
+      const move = s.hashMove();
+      if (move >= 64) break;
+      bestMove = move;
+      bestScore = v;
+      completed = depth;
+      // Once the search reaches the exact-solve horizon everywhere, deeper iterations add nothing.
+      if (depth >= empties - exactFrom || depth >= empties) {
+        exact = empties - depth <= exactFrom;
+        break;
+      }
+      // Don't start an iteration that would likely not finish (each costs several times the last).
+      if (timed && performance.now() - t0 > (deadline - t0) * 0.4) break;
+    }
+    if (bestMove < 0) {
+      // Stopped before depth 1 completed: fall back to the first legal move by static ordering.
+      const list = pos.legalMoveList();
+      bestMove = list[0];
+      bestScore = 0;
+    }
+
+    let move = bestMove;
+    let score = bestScore;
+    if (limits.randomness && limits.randomness > 0 && limits.random) {
+      const r = this.randomChoice(pos, Math.max(1, completed), bestMove, bestScore, limits.randomness * scale, limits.random);
+      move = r;
+      if (move !== bestMove) score = bestScore - 1; // within the margin; its exact value was not searched
+    }
+    const pv = s.principalVariation(move, 60);
+    return { move, score: score / scale, pv, depth: completed, nodes: s.nodes, ms: performance.now() - t0, exact };
+  }
+
+  /** Uniform choice among root moves proven within `margin` units of the best. */
+  private randomChoice(pos: Position, depth: number, bestMove: number, bestScore: number, margin: number, random: () => number): number {
+    const s = this.searcher;
+    const candidates = [bestMove];
+    for (const m of pos.legalMoveList()) {
+      if (m === bestMove) continue;
+      pos.makeMove(m);
+      // Null-window test: is the move's value above bestScore - margin?
+      const threshold = bestScore - margin;
+      const v = -s.search(depth - 1, -threshold - 1, -threshold, 1);
+      pos.unmake();
+      if (v > threshold) candidates.push(m);
+    }
+    candidates.sort((a, b) => a - b);
+    return candidates[Math.min(candidates.length - 1, Math.floor(random() * candidates.length))];
+  }
+
+  /** Every legal move with its score for the side to move (discs), searched to `depth` plies. */
+  analyze(position: Position, depth: number, limits: Omit<ThinkLimits, 'depth'> = {}): MoveScore[] {
+    const out: MoveScore[] = [];
+    const pos = position.clone();
+    const childLimits = { ...limits, depth: Math.max(1, depth - 1) };
+    for (const m of pos.legalMoveList()) {
+      pos.makeMove(m);
+      let score: number;
+      let exact: boolean;
+      if (pos.isGameOver()) {
+        score = -pos.finalScore();
+        exact = true;
+      } else if (pos.mustPass()) {
+        // The opponent passes: the mover is to move again, so the child's score is ours.
+        pos.makePass();
+        const r = this.think(pos, childLimits);
+        pos.unmake();
+        score = r.score;
+        exact = r.exact;
+      } else {
+        const r = this.think(pos, childLimits);
+        score = -r.score;
+        exact = r.exact;
+      }
+      pos.unmake();
+      out.push({ move: m, score, exact });
+    }
+    out.sort((a, b) => b.score - a.score || a.move - b.move);
+    return out;
+  }
+}
+
+function afterPass(pos: Position): Position {
+  const p = pos.clone();
+  p.makePass();
+  return p;
+}
+
+/** An engine playing with a registered build (default: the strongest) or a given table. */
+export function createEngine(options: EngineOptions = {}): Engine {
+  if (options.table) return new Engine(options.table, options.build ?? 'custom', options);
+  const build = loadBuild(options.build ?? 'strongest');
+  return new Engine(build.table, build.id, options);
+}

@@ -1,0 +1,59 @@
+// Evaluation: the sum of the table's weights at the position's incremental pattern indices, for
+// the phase given by the number of empties, plus the phase's bias. Indices in Position use
+// absolute colours (1 black, 2 white); weights are from the side to move's view (1 own, 2
+// opponent's), so white to move reads through the colour swap. Nothing is rescanned and nothing
+// is allocated: 46 lookups per call.
+import { COLOR_SWAP, INSTANCE_TYPE, PATTERN_COUNT, PATTERN_SIZES, Position, WHITE, popcount } from '@sente/core';
+import { BIAS_OFFSET, PHASE_STRIDE, TYPE_OFFSET, type EvalTable } from './evaltable.js';
+
+/** Per instance: the offset of its type's weights inside a phase. */
+const INSTANCE_OFFSET = Int32Array.from(INSTANCE_TYPE, (t) => TYPE_OFFSET[t]);
+
+/** COLOR_SWAP flattened with the same offsets as a phase's weights. */
+const SWAP = (() => {
+  const out = new Int32Array(PHASE_STRIDE);
+  for (let t = 0; t < PATTERN_SIZES.length; t++) out.set(COLOR_SWAP[t], TYPE_OFFSET[t]);
+  return out;
+})();
+
+/** The evaluation in table units (table.scale per disc) for the side to move. */
+export function evaluate(position: Position, table: EvalTable): number {
+  const bb = position.bb;
+  const empties = 64 - popcount(bb[0] | bb[2], bb[1] | bb[3]);
+  const w = table.weights;
+  const base = table.phaseByEmpties[empties] * PHASE_STRIDE;
+  const pat = position.patterns;
+  let sum = w[base + BIAS_OFFSET];
+  if (position.side === WHITE) {
+    for (let i = 0; i < PATTERN_COUNT; i++) {
+      const off = INSTANCE_OFFSET[i];
+      sum += w[base + off + SWAP[off + pat[i]]];
+    }
+  } else {
+    for (let i = 0; i < PATTERN_COUNT; i++) sum += w[base + INSTANCE_OFFSET[i] + pat[i]];
+  }
+  return sum;
+}
+
+/**
+ * The feature indices of a position from the side to move's view, as offsets into a phase's
+ * weights (one per pattern instance, then the bias): what the fitter trains on.
+ */
+export function featureOffsets(position: Position, out: Int32Array = new Int32Array(PATTERN_COUNT + 1)): Int32Array {
+  const pat = position.patterns;
+  const white = position.side === WHITE;
+  for (let i = 0; i < PATTERN_COUNT; i++) {
+    const off = INSTANCE_OFFSET[i];
+    out[i] = off + (white ? SWAP[off + pat[i]] : pat[i]);
+  }
+  out[PATTERN_COUNT] = BIAS_OFFSET;
+  return out;
+}
+
+/** Reference: the same sum computed from featureOffsets (tests compare the two). */
+export function evaluateSlow(position: Position, table: EvalTable): number {
+  const phase = table.phaseByEmpties[position.emptyCount()];
+  let sum = 0;
+  for (const off of featureOffsets(position)) sum += table.weights[phase * PHASE_STRIDE + off];
+  return sum;
+}

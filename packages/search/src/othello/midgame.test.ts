@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { bootstrapTable } from './bootstrap.js';
+import { INFINITY, Searcher, plainAlphaBeta } from './midgame.js';
+import { prng, randomPosition } from './testutil.js';
+
+const table = bootstrapTable();
+
+describe('midgame search', () => {
+  it('PVS with TT, ordering and passes returns the plain alpha-beta score at the same depth', () => {
+    const random = prng(7);
+    const s = new Searcher(table, 4);
+    let checked = 0;
+    for (let i = 0; i < 60; i++) {
+      const pos = randomPosition(random, 20 + Math.floor(random() * 36));
+      const depth = 1 + (i % 4);
+      s.position = pos.clone();
+      s.exactFrom = 0;
+      s.tt.nextGeneration();
+      s.limit(Infinity, Infinity, undefined);
+      const fast = s.search(depth, -INFINITY, INFINITY, 0);
+      const slow = plainAlphaBeta(pos.clone(), table, depth, -INFINITY, INFINITY);
+      expect(fast, `position ${i} depth ${depth}`).toBe(slow);
+      checked++;
+    }
+    expect(checked).toBe(60);
+  });
+
+  it('null-window searches bound the true value on the correct side', () => {
+    const random = prng(11);
+    const s = new Searcher(table, 4);
+    for (let i = 0; i < 20; i++) {
+      const pos = randomPosition(random, 30);
+      const truth = plainAlphaBeta(pos.clone(), table, 3, -INFINITY, INFINITY);
+      for (const probe of [truth - 50, truth, truth + 50]) {
+        s.position = pos.clone();
+        s.tt.nextGeneration();
+        s.limit(Infinity, Infinity, undefined);
+        const v = s.search(3, probe - 1, probe, 0);
+        if (truth >= probe) expect(v).toBeGreaterThanOrEqual(probe);
+        else expect(v).toBeLessThan(probe);
+      }
+    }
+  });
+
+  it('hands over to the exact solver: with exactFrom at the root empties the value is exact', () => {
+    const random = prng(3);
+    const s = new Searcher(table, 4);
+    for (let i = 0; i < 10; i++) {
+      const pos = randomPosition(random, 8);
+      s.position = pos.clone();
+      s.exactFrom = 8;
+      s.tt.nextGeneration();
+      s.limit(Infinity, Infinity, undefined);
+      const v = s.search(1, -INFINITY, INFINITY, 0);
+      // Exact scores are whole, even disc differences times the scale.
+      expect(Math.abs(v % table.scale)).toBe(0);
+      expect(Math.abs((v / table.scale) % 2)).toBe(0);
+      s.exactFrom = 0;
+      const deep = plainAlphaBeta(pos.clone(), table, 8, -INFINITY, INFINITY);
+      expect(v).toBe(deep);
+    }
+  });
+});
