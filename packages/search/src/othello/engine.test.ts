@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { PASS, Position, parseBoard, parseTranscript } from '@sente/core';
+import { bootstrapTable } from './bootstrap.js';
+import { Engine } from './engine.js';
+import { prng, randomPosition } from './testutil.js';
+import { solveExact } from './endgame.js';
+
+const table = bootstrapTable();
+
+describe('engine.think', () => {
+  it('is deterministic at a fixed depth, also after other searches', () => {
+    const e = new Engine(table);
+    const p = parseTranscript('f5d6c3d3c4f4f6f3e6e7').value!.position;
+    const a = e.think(p, { depth: 6, exactFrom: 0 });
+    e.think(Position.initial(), { depth: 5, exactFrom: 0 });
+    const b = e.think(p, { depth: 6, exactFrom: 0 });
+    const c = new Engine(table).think(p, { depth: 6, exactFrom: 0 });
+    expect(b.move).toBe(a.move);
+    expect(b.score).toBe(a.score);
+    expect(b.nodes).toBe(a.nodes);
+    expect(c.move).toBe(a.move);
+    expect(a.depth).toBe(6);
+    expect(a.pv[0]).toBe(a.move);
+    expect(p.isLegal(a.move)).toBe(true);
+  });
+
+  it('returns a legal principal variation', () => {
+    const e = new Engine(table);
+    const p = parseTranscript('f5f6e6f4e3').value!.position;
+    const r = e.think(p, { depth: 7, exactFrom: 0 });
+    const q = p.clone();
+    for (const m of r.pv) {
+      if (m === PASS) {
+        expect(q.mustPass()).toBe(true);
+        q.makePass();
+      } else {
+        expect(q.makeMove(m), `pv move ${m}`).toBe(true);
+      }
+    }
+    expect(r.pv.length).toBeGreaterThan(1);
+  });
+
+  it('solves exactly from the root when empties <= exactFrom', () => {
+    const random = prng(21);
+    const e = new Engine(table);
+    for (let i = 0; i < 20; i++) {
+      const p = randomPosition(random, 10);
+      const r = e.think(p, { exactFrom: 12 });
+      expect(r.exact).toBe(true);
+      const bb = p.bb;
+      expect(r.score).toBe(solveExact(bb[0], bb[1], bb[2], bb[3], -64, 64));
+      const q = p.clone();
+      expect(q.makeMove(r.move)).toBe(true);
+    }
+  });
+
+  it('passes when it has no move, and scores a finished game exactly', () => {
+    // Find positions where the side to move must pass (the opponent can move) by random play.
+    const random = prng(5);
+    const e = new Engine(table);
+    let found = 0;
+    for (let game = 0; game < 400 && found < 3; game++) {
+      const p = Position.initial();
+      while (!p.isGameOver()) {
+        if (p.mustPass()) {
+          const r = e.think(p, { depth: 3, exactFrom: 0 });
+          expect(r.move).toBe(PASS);
+          found++;
+          p.makePass();
+          continue;
+        }
+        const moves = p.legalMoveList();
+        p.makeMove(moves[Math.floor(random() * moves.length)]);
+      }
+    }
+    expect(found).toBeGreaterThan(0);
+    // 63 black discs and one empty square: nobody can move; black wins 64-0 with the empty.
+    const over = parseBoard(`${'X'.repeat(63)}- X`);
+    expect(over.ok).toBe(true);
+    if (over.ok) {
+      const t = e.think(over.value, { depth: 3 });
+      expect(t.move).toBe(PASS);
+      expect(t.exact).toBe(true);
+      expect(t.score).toBe(64);
+    }
+  });
+
+  it('stops on a time limit, a node limit and an aborted signal, still with a legal move', () => {
+    const e = new Engine(table);
+    const p = parseTranscript('f5d6c3d3c4f4f6f3e6e7d7c5b6').value!.position;
+    const t = e.think(p, { timeMs: 150, exactFrom: 0 });
+    expect(t.ms).toBeLessThan(1500);
+    expect(p.isLegal(t.move)).toBe(true);
+    const n = e.think(p, { nodes: 5000, exactFrom: 0 });
+    expect(n.nodes).toBeLessThan(5000 + 2048);
+    expect(p.isLegal(n.move)).toBe(true);
+    const ac = new AbortController();
+    ac.abort();
+    const s = e.think(p, { depth: 30, signal: ac.signal, exactFrom: 0 });
+    expect(p.isLegal(s.move)).toBe(true);
+    expect(s.depth).toBeLessThan(30);
+  });
+
+  it('chooses among near-best moves with controlled randomness, reproducibly by seed', () => {
+    const e = new Engine(table);
+    const p = Position.initial();
+    const seen = new Set<number>();
+    for (let i = 0; i < 12; i++) seen.add(e.think(p, { depth: 2, randomness: 8, random: prng(i) }).move);
+    // The four opening moves are symmetric: all are within any margin of each other.
+    expect(seen.size).toBeGreaterThan(1);
+    const a = e.think(p, { depth: 2, randomness: 8, random: prng(42) }).move;
+    const b = e.think(p, { depth: 2, randomness: 8, random: prng(42) }).move;
+    expect(a).toBe(b);
+    const none = new Set<number>();
+    for (let i = 0; i < 6; i++) none.add(e.think(p, { depth: 2, randomness: 0, random: prng(i) }).move);
+    expect(none.size).toBe(1);
+  });
+
+  it('analyze scores every legal move, and the best equals think at the same depth', () => {
+    const e = new Engine(table);
+    const p = parseTranscript('f5d6c3d3c4f4').value!.position;
+    const list = e.analyze(p, 4, { exactFrom: 0 });
+    expect(list.map((m) => m.move).sort((a, b) => a - b)).toEqual(p.legalMoveList());
+    const best = e.think(p, { depth: 4, exactFrom: 0 });
+    expect(list[0].score).toBe(best.score);
+  });
+});
