@@ -10,6 +10,7 @@ import { solvePosition } from './endgame.js';
 import { INFINITY, Searcher } from './midgame.js';
 import type { MoveScore, ThinkLimits, ThinkResult } from './types.js';
 import { loadBuild } from './builds.js';
+import { chooseBookMove, type Book } from './book.js';
 
 export interface EngineOptions {
   /** A build id, 'strongest' (default) or 'bootstrap'; ignored when `table` is given. */
@@ -20,6 +21,8 @@ export interface EngineOptions {
   readonly ttMb?: number;
   /** Default exact-solve threshold in empties when a think() call does not say (default 16). */
   readonly exactFrom?: number;
+  /** An opening book to play from (see book.ts). */
+  readonly book?: Book;
 }
 
 export const DEFAULT_EXACT_FROM = 16;
@@ -34,7 +37,11 @@ export class Engine {
     this.searcher = new Searcher(table, options.ttMb ?? 16);
     this.buildId = buildId;
     this.defaultExact = options.exactFrom ?? DEFAULT_EXACT_FROM;
+    this.book = options.book;
   }
+
+  /** The opening book consulted by think(), if any. */
+  book: Book | undefined;
 
   /** Forget everything learned in earlier searches. */
   newGame(): void {
@@ -67,6 +74,13 @@ export class Engine {
       const over = pos.isGameOver();
       const score = over ? pos.finalScore() : -this.evaluate(afterPass(pos));
       return { move: PASS, score, pv: [PASS], depth: 0, nodes: 0, ms: performance.now() - t0, exact: over };
+    }
+
+    // The opening book first.
+    if (this.book && limits.useBook !== false) {
+      const margin = limits.random ? (limits.bookMargin ?? 0) : 0;
+      const hit = chooseBookMove(this.book, pos, margin, limits.random ?? (() => 0));
+      if (hit) return { move: hit.move, score: hit.score, pv: [hit.move], depth: 0, nodes: 0, ms: performance.now() - t0, exact: false, book: true };
     }
 
     // Exact solve from the root.

@@ -8,3 +8,5 @@ export * from './endgame.js';
 export * from './engine.js';
 export * from './builds.js';
 export * from './bootstrap.js';
+export * from './book.js';
+export * from './bookbuild.js';

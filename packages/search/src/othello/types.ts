@@ -18,6 +18,10 @@ export interface ThinkLimits {
   readonly randomness?: number;
   /** A PRNG returning [0, 1): makes randomised choices reproducible. */
   readonly random?: () => number;
+  /** Play from the engine's opening book when the position is in it (default true if it has one). */
+  readonly useBook?: boolean;
+  /** Book moves within this many discs of the best book move may be chosen (needs `random`). */
+  readonly bookMargin?: number;
 }
 
 export interface ThinkResult {
@@ -33,6 +37,8 @@ export interface ThinkResult {
   readonly ms: number;
   /** True when `score` is the exact game-theoretic value. */
   readonly exact: boolean;
+  /** True when the move came from the opening book. */
+  readonly book?: boolean;
 }
 
 export interface MoveScore {

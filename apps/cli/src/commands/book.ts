@@ -1,0 +1,147 @@
+// `sente book build | extend | show`: the opening book (see packages/search/src/othello/book.ts).
+// build adds the first plies of games and scores every new position with the engine; extend
+// learns by expanding the best unexplored deviations; show prints a position's book moves.
+import { readFileSync } from 'node:fs';
+import type { Argv, CommandModule } from 'yargs';
+import { BLACK, Position, parseTranscript, renderBoard, squareName } from '@sente/core';
+import {
+  Book, addGame, createEngine, deviationCandidates, expandLeaf, readBookFile, scorePending, writeBookFile,
+} from '@sente/search';
+import { UsageError, positionFromArg } from '../util.js';
+import { progressBar } from '../progress.js';
+
+const TRANSCRIPT = /^(?:[a-hA-H][1-8])+$/;
+
+/** Transcripts from game files: the first token of each line that looks like one (games.txt, XOT lists, plain transcripts). */
+function readGames(files: string[]): number[][] {
+  const games: number[][] = [];
+  for (const file of files) {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (e) {
+      throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
+    }
+    text.split('\n').forEach((line, i) => {
+      if (line.startsWith('#')) return;
+      const token = line.split(/\s+/).find((t) => TRANSCRIPT.test(t));
+      if (!token) return;
+      const r = parseTranscript(token);
+      if (!r.ok) throw new UsageError(`${file}:${i + 1}: ${r.error.message}`);
+      games.push(r.value.moves);
+    });
+  }
+  return games;
+}
+
+function loadBook(path: string): Book {
+  const r = readBookFile(path);
+  if (!r.ok) throw new UsageError(r.error);
+  return r.book;
+}
+
+function engineFor(build: string) {
+  try {
+    return createEngine({ build, ttMb: 16 });
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+}
+
+function score(book: Book, build: string, depth: number, label: string): number {
+  const engine = engineFor(build);
+  const bar = progressBar(label);
+  let started = false;
+  const n = scorePending(book, engine, depth, (done, total) => {
+    if (!started) {
+      bar.start(total, 0);
+      started = true;
+    }
+    bar.update(done);
+  });
+  if (started) bar.stop();
+  return n;
+}
+
+interface BuildArgs { games: string[]; depth: number; plies: number; out: string; build: string; minVisits: number }
+interface ExtendArgs { book: string; count: number; depth: number; build: string; margin: number }
+interface ShowArgs { position: string; book: string }
+
+const buildCommand: CommandModule<object, BuildArgs> = {
+  command: 'build',
+  describe: 'Build (or grow) a book from the first plies of games, scoring positions with the engine',
+  builder: (y) => y
+    .option('games', { type: 'string', array: true, demandOption: true, describe: 'game files (games.txt, transcripts, XOT lists)' })
+    .option('depth', { type: 'number', default: 8, describe: 'search depth for scoring book moves' })
+    .option('plies', { type: 'number', default: 12, describe: 'plies of each game added to the book' })
+    .option('out', { type: 'string', demandOption: true, describe: 'book file (extended if it exists)' })
+    .option('build', { type: 'string', default: 'strongest' }) as never,
+  handler: (args) => {
+    let book: Book;
+    try {
+      book = loadBook(args.out);
+      console.error(`extending ${args.out} (${book.size} positions)`);
+    } catch {
+      book = new Book();
+    }
+    const games = readGames(args.games);
+    let added = 0;
+    for (const g of games) added += addGame(book, g, args.plies);
+    console.error(`${games.length} games: ${added} new positions, ${book.size} in all`);
+    const scored = score(book, args.build, args.depth, 'scoring');
+    writeBookFile(args.out, book);
+    const root = book.moves(Position.initial());
+    console.log(`book ${args.out}: ${book.size} positions (${scored} scored at depth ${args.depth}); start position value ${root.length ? root[0].score.toFixed(2) : 'n/a'}`);
+  },
+};
+
+const extendCommand: CommandModule<object, ExtendArgs> = {
+  command: 'extend',
+  describe: 'Learn: add the best unexplored deviations to the book and re-score (as Edax does)',
+  builder: (y) => y
+    .option('book', { type: 'string', demandOption: true })
+    .option('count', { type: 'number', default: 50, describe: 'deviations to add' })
+    .option('depth', { type: 'number', default: 8 })
+    .option('margin', { type: 'number', default: 4, describe: 'only deviations within this many discs of the best' })
+    .option('build', { type: 'string', default: 'strongest' }) as never,
+  handler: (args) => {
+    const book = loadBook(args.book);
+    const before = book.size;
+    let expanded = 0;
+    // One deviation at a time per round keeps values fresh; rounds of up to 10 amortise scoring.
+    while (expanded < args.count) {
+      const batch = deviationCandidates(book, Math.min(10, args.count - expanded), args.margin);
+      if (batch.length === 0) break;
+      for (const e of batch) if (expandLeaf(book, e)) expanded++;
+      score(book, args.build, args.depth, `round ${Math.ceil(expanded / 10)}`);
+      writeBookFile(args.book, book); // progress is kept even if interrupted
+    }
+    console.log(`book ${args.book}: ${before} -> ${book.size} positions (${expanded} deviations added)`);
+  },
+};
+
+const showCommand: CommandModule<object, ShowArgs> = {
+  command: 'show <position>',
+  describe: 'Show the book moves of a position (transcript or board string) with their values',
+  builder: (y) => y.positional('position', { type: 'string', demandOption: true }).option('book', { type: 'string', demandOption: true }) as never,
+  handler: (args) => {
+    const book = loadBook(args.book);
+    const { position } = positionFromArg(args.position);
+    console.log(renderBoard(position, { showMoves: true }));
+    const moves = book.moves(position);
+    const found = book.find(position);
+    if (!found) {
+      console.log('\nnot in the book');
+      return;
+    }
+    console.log(`\n${position.side === BLACK ? 'black' : 'white'} to move; value ${found.entry.value.toFixed(2)}, scored at depth ${found.entry.depth}, ${found.entry.visits} visits`);
+    for (const m of moves) console.log(`${squareName(m.move).padEnd(4)} ${(m.score > 0 ? '+' : '') + m.score.toFixed(2)}  ${m.link ? 'book' : 'best unexplored'}`);
+  },
+};
+
+export const bookCommand: CommandModule = {
+  command: 'book <command>',
+  describe: 'Opening book: build, extend (learn), show',
+  builder: (y: Argv) => y.command(buildCommand).command(extendCommand).command(showCommand).demandCommand(1),
+  handler: () => undefined,
+};
