@@ -119,8 +119,8 @@ export class Engine {
       bestScore = v;
       completed = depth;
       // Once the search reaches the exact-solve horizon everywhere, deeper iterations add nothing.
-      if (depth >= empties - exactFrom || depth >= empties) {
-        exact = empties - depth <= exactFrom;
+      if (depth >= empties) {
+        exact = true;
         break;
       }
       // Don't start an iteration that would likely not finish (each costs several times the last).
@@ -191,6 +191,22 @@ export class Engine {
     out.sort((a, b) => b.score - a.score || a.move - b.move);
     return out;
   }
+}
+
+/**
+ * Game time management: the time to spend on this move given the time left on the clock, the
+ * number of empties (our remaining moves are about half of them) and the increment per move. It
+ * spends more in the midgame, where decisions matter most, keeps a reserve against overhead, and
+ * lets the exact solver finish quickly at the end.
+ */
+export function timeForMove(remainingMs: number, empties: number, incrementMs = 0): number {
+  const reserve = Math.min(1000, remainingMs * 0.05);
+  const usable = Math.max(0, remainingMs - reserve);
+  const movesLeft = Math.max(1, Math.ceil(empties / 2) - 2);
+  // Weight the next moves: a midgame move is worth up to 1.5 shares, a late one about 1.
+  const weight = empties > 40 ? 1.0 : empties > 20 ? 1.5 : 1.0;
+  const share = (usable / movesLeft) * weight + incrementMs * 0.8;
+  return Math.max(10, Math.min(share, usable * 0.5 + incrementMs * 0.8));
 }
 
 function afterPass(pos: Position): Position {

@@ -51,7 +51,7 @@ describe('midgame search', () => {
       s.exactFrom = 8;
       s.tt.nextGeneration();
       s.limit(Infinity, Infinity, undefined);
-      const v = s.search(1, -INFINITY, INFINITY, 0);
+      const v = s.search(8, -INFINITY, INFINITY, 0);
       // Exact scores are whole, even disc differences times the scale.
       expect(Math.abs(v % table.scale)).toBe(0);
       expect(Math.abs((v / table.scale) % 2)).toBe(0);

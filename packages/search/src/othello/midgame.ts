@@ -132,7 +132,9 @@ export class Searcher {
     const empties = 64 - popcount(pLo | oLo, pHi | oHi);
     const scale = this.table.scale;
 
-    if (empties <= this.exactFrom) {
+    // Solve exactly where the search would reach the end of the game anyway (the solver is much
+    // faster there); shallower iterations keep using the evaluation.
+    if (empties <= this.exactFrom && depth >= empties) {
       const a = Math.floor(alpha / scale) - 1;
       const b = Math.ceil(beta / scale) + 1;
       const v = solveExact(pLo, pHi, oLo, oHi, a < -65 ? -65 : a, b > 65 ? 65 : b);
