@@ -1,3 +1,4 @@
 // @sente/search: the engines. Othello: evaluation tables, midgame search, exact endgame solver,
 // the engine API and the builds registry.
 export * from './othello/index.js';
+export * as go from './go/index.js';

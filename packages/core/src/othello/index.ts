@@ -7,3 +7,5 @@ export * from './notation.js';
 export * from './perft.js';
 export * as slow from './slow.js';
 export * from './result.js';
+export * from './ggf.js';
+export * from './wthor.js';

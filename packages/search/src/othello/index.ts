@@ -10,3 +10,5 @@ export * from './builds.js';
 export * from './bootstrap.js';
 export * from './book.js';
 export * from './bookbuild.js';
+export * from './gtp.js';
+export * from './nboard.js';
