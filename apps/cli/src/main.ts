@@ -5,7 +5,15 @@ import { hideBin } from 'yargs/helpers';
 import { commands } from './commands/index.js';
 import { UsageError } from './util.js';
 
-const cli = yargs(hideBin(process.argv))
+// Board strings start with '-' (empty squares), which yargs would read as flags: hand them over with
+// '.' for empty (the board parser accepts both).
+const BOARD_ARG = /^(--[a-z-]+=)?([-.XOxo*]{64}(?:\s+[XOxoBbWw])?)$/;
+const argv = hideBin(process.argv).map((a) => {
+  const m = BOARD_ARG.exec(a);
+  return m ? (m[1] ?? '') + m[2].replace(/-/g, '.') : a;
+});
+
+const cli = yargs(argv)
   .scriptName('sente')
   .usage('$0 <command> [options]\n\nEngines, self-play training and tournaments for Othello (and Go).')
   .strict()

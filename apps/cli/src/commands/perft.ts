@@ -9,7 +9,7 @@ export const perftCommand: CommandModule<object, Args> = {
   command: 'perft <depth>',
   describe: 'Count the n-ply move sequences from a position, for each depth up to <depth>',
   builder: (y) => y
-    .positional('depth', { type: 'number', demandOption: true, describe: 'deepest depth (1..14)' })
+    .positional('depth', { type: 'number', demandOption: true, describe: 'deepest depth (1..20)' })
     .option('board', { type: 'string', describe: 'start position: "<64 chars> <X|O>" or a transcript (default: the initial position)' })
     .option('from', { type: 'number', default: 1, describe: 'first depth to report' })
     .option('json', { type: 'boolean', default: false, describe: 'one JSON object per depth' })

@@ -115,14 +115,33 @@ function readBoard(text: string, from: number): Result<BoardParse> {
     sq++;
   }
   if (sq < 64) return err('short-board', `the board has ${sq} cells; 64 are needed`, i);
+  const cellsEnd = i;
   while (i < text.length && (text[i] === ' ' || text[i] === '\t')) i++;
-  if (i >= text.length) return err('missing-side', `the side to move (X or O) is missing after the 64 cells, at offset ${i}`, i);
-  const c = text[i];
+  const c = i < text.length ? text[i] : '';
   let side: number;
   if (c === 'X' || c === 'x' || c === 'B' || c === 'b' || c === '*') side = BLACK;
   else if (c === 'O' || c === 'o' || c === 'W' || c === 'w') side = WHITE;
-  else return err('bad-side', `"${c}" at offset ${i} is not a side to move (X or O)`, i);
+  else {
+    const short = sideReadAsCell(text, from, cellsEnd);
+    if (short !== null) return short;
+    if (c === '') return err('missing-side', `the side to move (X or O) is missing after the 64 cells, at offset ${i}`, i);
+    return err('bad-side', `"${c}" at offset ${i} is not a side to move (X or O)`, i);
+  }
   return ok({ position: Position.fromColors(blackLo, blackHi, whiteLo, whiteHi, side), end: i + 1 });
+}
+
+/**
+ * `<63 cells> X`: the side letter was read as cell 64, so the side looks missing. When the cells
+ * are contiguous and only the last one stands apart, report the short board instead.
+ */
+function sideReadAsCell(text: string, from: number, cellsEnd: number): Result<never> | null {
+  const last = cellsEnd - 1;
+  const ch = text[last];
+  if (!/[XxOoBbWw*]/.test(ch)) return null;
+  const body = text.slice(from, last);
+  const bodyEnd = body.trimEnd().length;
+  if (bodyEnd === body.length || /\s/.test(body.slice(0, bodyEnd).trimStart())) return null;
+  return err('short-board', `the board has 63 cells; 64 are needed ("${ch}" at offset ${last} is the side to move)`, from + bodyEnd);
 }
 
 /** Parses `<64 cells> <X|O>`, e.g. the output of formatBoard. */
