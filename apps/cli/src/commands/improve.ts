@@ -1,0 +1,95 @@
+// `sente improve`: the self-improvement loop (self-play with the strongest build, train a
+// candidate, match it against the strongest, promote it when the Elo gain is significant), with a
+// report (report.json, report.svg) in the run folder. `npm start` runs it with these defaults: one
+// short generation in a few minutes on 2 cores.
+import { join, resolve } from 'node:path';
+import type { CommandModule } from 'yargs';
+import { buildsDir } from '@sente/search';
+import { TRAIN_DEFAULTS, defaultWorkers, improve, interruptSignal, parseOpeningSpec } from '@sente/selfplay';
+import { progressBar } from '../progress.js';
+import { UsageError } from '../util.js';
+
+interface Args {
+  generations: number; games: number; depth: number; exact: number; randomness: number; 'random-plies': number;
+  openings: string; 'match-games': number; 'match-depth'?: number; 'match-exact'?: number; epochs: number; l2: number;
+  neighbour: number; phases: number; validation: number; workers: number; seed: number; runs: string; run?: string;
+  prefix?: string; window: number; 'extra-games': string[];
+}
+
+function stamp(): string {
+  return new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+}
+
+export const improveCommand: CommandModule<object, Args> = {
+  command: 'improve',
+  describe: 'Self-play, train, match and promote, for some generations; report in runs/<time>/',
+  builder: (y) => y
+    .option('generations', { type: 'number', default: 1, describe: 'generations to run' })
+    .option('games', { type: 'number', default: 2000, describe: 'self-play games per generation' })
+    .option('depth', { type: 'number', default: 3, describe: 'self-play search depth' })
+    .option('exact', { type: 'number', default: 12, describe: 'self-play exact solve from this many empties' })
+    .option('randomness', { type: 'number', default: 2, describe: 'self-play randomness (discs)' })
+    .option('random-plies', { type: 'number', default: 30, describe: 'plies with randomness' })
+    .option('openings', { type: 'string', default: 'xot', describe: 'self-play openings: xot, a file, or random:<plies>' })
+    .option('match-games', { type: 'number', default: 200, describe: 'candidate-vs-strongest games' })
+    .option('match-depth', { type: 'number', describe: 'match search depth (default: --depth)' })
+    .option('match-exact', { type: 'number', describe: 'match exact solve (default: --exact)' })
+    .option('epochs', { type: 'number', default: TRAIN_DEFAULTS.epochs, describe: 'training iterations' })
+    .option('l2', { type: 'number', default: TRAIN_DEFAULTS.l2, describe: 'training regularisation' })
+    .option('neighbour', { type: 'number', default: TRAIN_DEFAULTS.neighbour, describe: 'neighbouring-phase weight' })
+    .option('phases', { type: 'number', default: 12, describe: 'phases of the trained tables' })
+    .option('validation', { type: 'number', default: TRAIN_DEFAULTS.validation, describe: 'validation fraction' })
+    .option('workers', { type: 'number', default: defaultWorkers(), describe: 'worker threads' })
+    .option('seed', { type: 'number', default: 1, describe: 'seed of the run' })
+    .option('runs', { type: 'string', default: 'runs', describe: 'folder of run folders' })
+    .option('run', { type: 'string', describe: 'run folder (default <runs>/<timestamp>); an existing one is resumed' })
+    .option('prefix', { type: 'string', describe: "id prefix of new builds (default: i + the run folder's name, or the resumed run's prefix)" })
+    .option('window', { type: 'number', default: 0, describe: 'train on the games of the last N generations only (0: all)' })
+    .option('extra-games', { type: 'string', array: true, default: [], describe: 'more game files to train on (e.g. earlier runs)' })
+    .check((a) => {
+      for (const k of ['generations', 'games', 'depth', 'match-games', 'epochs', 'workers'] as const) {
+        if (!Number.isInteger(a[k]) || a[k] < 1) throw new Error(`--${k} must be a positive whole number`);
+      }
+      return true;
+    }) as never,
+  handler: async (args) => {
+    const openings = parseOpeningSpec(args.openings);
+    if (!openings.ok) throw new UsageError(openings.error);
+    const time = stamp();
+    const runDir = resolve(args.run ?? join(args.runs, time));
+    const stop = interruptSignal(() => process.stderr.write('\nstopping after the current step; files written so far are kept\n'));
+    let bar: ReturnType<typeof progressBar> | null = null;
+    let stage = '';
+    const endBar = (): void => { bar?.stop(); bar = null; stage = ''; };
+    try {
+      const s = await improve({
+        buildsDir: buildsDir(), runDir, generations: args.generations, games: args.games, depth: args.depth, exact: args.exact,
+        randomness: args.randomness, randomPlies: args['random-plies'], openings: openings.value,
+        matchGames: args['match-games'], matchDepth: args['match-depth'] ?? args.depth, matchExact: args['match-exact'] ?? args.exact,
+        epochs: args.epochs, l2: args.l2, neighbour: args.neighbour, phases: args.phases, validation: args.validation,
+        workers: args.workers, seed: args.seed, idPrefix: args.prefix, window: args.window, extraGames: args['extra-games'], signal: stop.signal,
+        log: (line) => { endBar(); console.log(line); },
+        onProgress: (name, done, total) => {
+          if (name !== stage) {
+            endBar();
+            stage = name;
+            bar = progressBar(name);
+            bar.start(total, 0);
+          }
+          bar?.update(done);
+        },
+      });
+      endBar();
+      console.log(`\n${s.generations.length} generation(s); strongest build: ${s.strongest}; report: ${join(s.runDir, 'report.svg')} and report.json`);
+      for (const g of s.generations) {
+        console.log(`  gen ${g.generation}: ${g.candidate} vs ${g.champion} ${(100 * g.match.score).toFixed(1)}%, Elo ${g.match.elo >= 0 ? '+' : ''}${g.match.elo.toFixed(0)} [${g.match.low.toFixed(0)}, ${g.match.high.toFixed(0)}], validation RMS ${g.validationError?.toFixed(2) ?? '-'}${g.promoted ? ', promoted' : ''}`);
+      }
+      if (s.interrupted) console.log('interrupted');
+    } catch (e) {
+      endBar();
+      throw new UsageError((e as Error).message);
+    } finally {
+      stop.dispose();
+    }
+  },
+};

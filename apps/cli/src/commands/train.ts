@@ -1,0 +1,62 @@
+// `sente train`: fit a new build's pattern weights to the exact scores of recorded games and add
+// it to the builds registry (table and manifest written atomically, so Ctrl-C at any point leaves
+// the registry as it was).
+import type { CommandModule } from 'yargs';
+import { buildsDir } from '@sente/search';
+import { TRAIN_DEFAULTS, readWthorGames, train, type GameInput } from '@sente/selfplay';
+import { UsageError } from '../util.js';
+
+interface Args {
+  games?: string[]; wthor?: string[]; from?: string; out: string; epochs: number; phases: number; validation: number;
+  l2: number; neighbour: number; 'min-empties': number; csv?: string; notes: string; force: boolean;
+}
+
+export const trainCommand: CommandModule<object, Args> = {
+  command: 'train',
+  describe: 'Fit a new build to the exact scores of self-play (or other) games',
+  builder: (y) => y
+    .option('games', { type: 'string', array: true, describe: 'game files or self-play folders (games.txt lines or bare transcripts)' })
+    .option('wthor', { type: 'string', array: true, describe: 'WTHOR databases (.wtb): complete games with their theoretical scores' })
+    .option('from', { type: 'string', describe: 'start from (and regularise toward) this build\'s weights' })
+    .option('out', { type: 'string', demandOption: true, describe: 'id of the new build (builds/<id>/table.sev.gz)' })
+    .option('epochs', { type: 'number', default: TRAIN_DEFAULTS.epochs, describe: 'conjugate-gradient iterations' })
+    .option('phases', { type: 'number', default: 12, describe: 'game phases (weight sets by number of empties)' })
+    .option('validation', { type: 'number', default: TRAIN_DEFAULTS.validation, describe: 'fraction of games held out for validation' })
+    .option('l2', { type: 'number', default: TRAIN_DEFAULTS.l2, describe: 'penalty on each weight\'s distance from the start weights' })
+    .option('neighbour', { type: 'number', default: TRAIN_DEFAULTS.neighbour, describe: 'weight of each position in its neighbouring phase' })
+    .option('min-empties', { type: 'number', default: TRAIN_DEFAULTS.minEmpties, describe: 'leave out positions with fewer empties' })
+    .option('csv', { type: 'string', describe: 'per-epoch errors (default builds/<id>/training.csv)' })
+    .option('notes', { type: 'string', default: '', describe: 'free text stored in the manifest' })
+    .option('force', { type: 'boolean', default: false, describe: 'replace an existing build with this id' })
+    .check((a) => {
+      if (!a.games?.length && !a.wthor?.length) throw new Error('give --games and/or --wthor');
+      if (!Number.isInteger(a.epochs) || a.epochs < 1) throw new Error('--epochs must be a positive whole number');
+      if (!Number.isInteger(a.phases) || a.phases < 1 || a.phases > 61) throw new Error('--phases must be 1..61');
+      if (!(a.validation >= 0 && a.validation < 1)) throw new Error('--validation must be in [0, 1)');
+      if (!(a.l2 >= 0)) throw new Error('--l2 must be >= 0');
+      return true;
+    }) as never,
+  handler: async (args) => {
+    try {
+      const extraGames: GameInput[] = [];
+      for (const file of args.wthor ?? []) {
+        const w = readWthorGames(file);
+        for (const g of w.games) extraGames.push(g);
+        console.log(`${file}: ${w.games.length} complete games${w.skipped ? ` (${w.skipped} records skipped)` : ''}`);
+      }
+      const s = train({
+        gameFiles: args.games ?? [], extraGames, from: args.from, id: args.out, buildsDir: buildsDir(), epochs: args.epochs, phases: args.phases,
+        validation: args.validation, l2: args.l2, neighbour: args.neighbour, minEmpties: args['min-empties'], csvPath: args.csv,
+        notes: args.notes, overwrite: args.force,
+        onLoaded: (i) => {
+          console.log(`${i.games} games: ${i.trainPositions} training and ${i.validationPositions} validation positions (${(i.bytes / 1048576).toFixed(1)} MiB)${i.invalidLines ? `; ${i.invalidLines} unreadable lines or games skipped` : ''}`);
+          console.log('epoch  train RMS  valid RMS     ms');
+        },
+        onEpoch: (e) => console.log(`${String(e.epoch).padStart(5)} ${e.trainRms.toFixed(3).padStart(10)} ${(Number.isNaN(e.validationRms) ? '-' : e.validationRms.toFixed(3)).padStart(10)} ${String(Math.round(e.ms)).padStart(6)}`),
+      });
+      console.log(`build ${s.entry.id} (parent ${s.entry.parent ?? 'none'}) written: ${s.trainPositions + s.validationPositions} positions from ${s.games} games; weights of epoch ${s.bestEpoch} (lowest validation error); int16 table error train ${s.trainError.toFixed(3)}, validation ${s.validationError === null ? '-' : s.validationError.toFixed(3)} discs; ${s.seconds.toFixed(1)} s; epochs in ${s.csvPath}`);
+    } catch (e) {
+      throw new UsageError((e as Error).message);
+    }
+  },
+};

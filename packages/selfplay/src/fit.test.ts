@@ -1,0 +1,95 @@
+// The fitter recovers a known table from positions it labelled, and leaves unseen weights at the
+// start weights.
+import { describe, expect, it } from 'vitest';
+import { PATTERN_SIZES, PATTERN_TYPES, Position } from '@sente/core';
+import { BIAS_OFFSET, PHASE_STRIDE, TYPE_OFFSET, phaseOf } from '@sente/search';
+import { FEATURES, PositionSet } from './dataset.js';
+import { fitWeights, rmsError, tableToWeights, toEvalTable } from './fit.js';
+import { seededRandom } from './random.js';
+
+const PHASES = 2;
+
+/** A known table: random weights on the diagonal patterns of length 4 and 5 and the bias. */
+function knownWeights(): Float64Array {
+  const w = new Float64Array(PHASES * PHASE_STRIDE);
+  const random = seededRandom(4242);
+  for (let p = 0; p < PHASES; p++) {
+    for (const name of ['diag4', 'diag5']) {
+      const t = PATTERN_TYPES.findIndex((x) => x.name === name);
+      for (let i = 0; i < PATTERN_SIZES[t]; i++) w[p * PHASE_STRIDE + TYPE_OFFSET[t] + i] = Math.round((random() * 4 - 2) * 4) / 4;
+    }
+    w[p * PHASE_STRIDE + BIAS_OFFSET] = p === 0 ? 1 : -1;
+  }
+  return w;
+}
+
+/** Positions of random games, labelled by the known table (rounded to whole discs, as labels are). */
+function labelledSet(w: Float64Array, games: number, seed: number): PositionSet {
+  const set = new PositionSet(1024);
+  const random = seededRandom(seed);
+  for (let g = 0; g < games; g++) {
+    const pos = Position.initial();
+    while (!pos.isGameOver()) {
+      if (pos.mustPass()) { pos.makePass(); continue; }
+      set.add(pos, 0, g);
+      const i = set.count - 1;
+      const base = phaseOf(set.empties[i], PHASES) * PHASE_STRIDE;
+      let v = 0;
+      for (let k = 0; k < FEATURES; k++) v += w[base + set.offsets[i * FEATURES + k]];
+      set.labels[i] = Math.round(v);
+      const legal = pos.legalMoveList();
+      pos.makeMove(legal[Math.floor(random() * legal.length)]);
+    }
+  }
+  return set;
+}
+
+describe('fitWeights', () => {
+  it('recovers a known random table from positions labelled by it', () => {
+    const truth = knownWeights();
+    const train = labelledSet(truth, 400, 1);
+    const validation = labelledSet(truth, 60, 2);
+    const baseline = rmsError(validation, new Float64Array(truth.length), PHASES);
+    const fit = fitWeights(train, validation, { phases: PHASES, epochs: 60, l2: 1, neighbour: 0 });
+    const last = fit.history[fit.history.length - 1];
+    expect(baseline).toBeGreaterThan(3);
+    // Labels are rounded to whole discs (error up to 0.5): the fit cannot beat that noise by much.
+    expect(last.trainRms).toBeLessThan(0.45);
+    expect(last.validationRms).toBeLessThan(0.8);
+    // The diag4 weights of common configurations come back close to the truth.
+    const t = PATTERN_TYPES.findIndex((x) => x.name === 'diag4');
+    const counts = new Float64Array(PATTERN_SIZES[t]);
+    for (let i = 0; i < train.count; i++) {
+      if (phaseOf(train.empties[i], PHASES) !== 0) continue;
+      for (let k = 0; k < FEATURES; k++) {
+        const off = train.offsets[i * FEATURES + k] - TYPE_OFFSET[t];
+        if (off >= 0 && off < PATTERN_SIZES[t]) counts[off]++;
+      }
+    }
+    let err = 0, n = 0;
+    for (let i = 0; i < counts.length; i++) {
+      if (counts[i] < 200) continue;
+      err += Math.abs(fit.weights[TYPE_OFFSET[t] + i] - truth[TYPE_OFFSET[t] + i]);
+      n++;
+    }
+    expect(n).toBeGreaterThan(10);
+    // Weights are only determined up to shifts between patterns that always co-occur; compare the
+    // predictions (above) and the weights loosely.
+    expect(err / n).toBeLessThan(0.6);
+  });
+
+  it('keeps unseen weights at the start weights and converts to int16 with the scale', () => {
+    const start = new Float64Array(PHASES * PHASE_STRIDE).fill(0.5);
+    const train = labelledSet(knownWeights(), 5, 3);
+    const fit = fitWeights(train, new PositionSet(1), { phases: PHASES, epochs: 5, l2: 1, neighbour: 0.25, start });
+    // The all-own edge pattern never occurs in 5 random games: it stays at its start value.
+    const t = PATTERN_TYPES.findIndex((x) => x.name === 'edge2x');
+    const allOwn = (3 ** 10 - 1) / 2; // every digit 1
+    expect(fit.weights[TYPE_OFFSET[t] + allOwn]).toBe(0.5);
+    const table = toEvalTable(fit.weights, PHASES, 64);
+    expect(table.weights[TYPE_OFFSET[t] + allOwn]).toBe(32);
+    const back = tableToWeights(table, PHASES);
+    expect(back[TYPE_OFFSET[t] + allOwn]).toBe(0.5);
+    expect(Number.isNaN(fit.history[0].validationRms)).toBe(true);
+  });
+});

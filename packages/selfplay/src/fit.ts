@@ -1,0 +1,236 @@
+// Fitting the pattern weights: regularised least squares on a sparse problem. Each position is a
+// row with 47 ones (its feature offsets inside its phase) and its exact score as the target; each
+// position also trains the nearer neighbouring phase with a smaller weight, so phases share
+// information and rarely seen phases are not empty. We solve
+//     min_x  sum_rows w_r (a_r . x - b_r)^2  +  l2 * |x - x0|^2
+// (x0 = the parent build's weights, or zero) by conjugate gradient on the least-squares problem
+// (CGLS), with the unknowns scaled by each column's norm (a diagonal preconditioner). One epoch is
+// one CGLS iteration: one pass computing A p and one computing A^T r, over typed arrays only.
+// CGLS needs no learning rate and converges in tens of iterations where plain gradient descent
+// needs hundreds. The weights kept are those of the epoch with the lowest validation error
+// (early stopping: with few games the fit soon starts to learn the noise of the training games).
+import { EvalTable, PHASE_STRIDE, phaseOf } from '@sente/search';
+import { FEATURES, type PositionSet } from './dataset.js';
+
+export interface FitOptions {
+  readonly phases: number;
+  /** CGLS iterations. */
+  readonly epochs: number;
+  /** Penalty per weight on its distance from the start weights (in squared discs per position). */
+  readonly l2: number;
+  /** Row weight of a position in its nearer neighbouring phase (0 disables). */
+  readonly neighbour: number;
+  /** Start weights (discs), phases * PHASE_STRIDE; zero when absent. */
+  readonly start?: Float64Array;
+  readonly onEpoch?: (stats: EpochStats) => void;
+  /** Checked between epochs: stop early and keep the weights so far. */
+  readonly signal?: AbortSignal;
+}
+
+export interface EpochStats {
+  readonly epoch: number;
+  /** RMS error in discs on the training positions (own phase only). */
+  readonly trainRms: number;
+  /** RMS error in discs on the validation positions (NaN when there are none). */
+  readonly validationRms: number;
+  readonly ms: number;
+}
+
+export interface FitResult {
+  /** Fitted weights in discs, phases * PHASE_STRIDE: those of the epoch with the lowest
+   *  validation error (early stopping), or of the last epoch when there is no validation set. */
+  readonly weights: Float64Array;
+  /** The epoch whose weights are returned (0: the start weights). */
+  readonly bestEpoch: number;
+  readonly history: EpochStats[];
+}
+
+/** Phase of each position, and the neighbouring phase it also trains (-1 for none). */
+function phasesOf(set: PositionSet, phases: number): { own: Uint8Array; other: Int8Array } {
+  const own = new Uint8Array(set.count);
+  const other = new Int8Array(set.count);
+  for (let i = 0; i < set.count; i++) {
+    const e = set.empties[i];
+    const p = phaseOf(e, phases);
+    own[i] = p;
+    const c = ((60 - e) * phases) / 61 - p;
+    const q = c < 0.5 ? p - 1 : p + 1;
+    other[i] = q >= 0 && q < phases ? q : -1;
+  }
+  return { own, other };
+}
+
+/** RMS error (discs) of weights `x` (discs) on a set, own phase only. */
+export function rmsError(set: PositionSet, x: Float64Array, phases: number): number {
+  if (set.count === 0) return NaN;
+  const off = set.offsets;
+  let sum = 0;
+  for (let i = 0; i < set.count; i++) {
+    const base = phaseOf(set.empties[i], phases) * PHASE_STRIDE;
+    const o = i * FEATURES;
+    let pred = 0;
+    for (let k = 0; k < FEATURES; k++) pred += x[base + off[o + k]];
+    const d = pred - set.labels[i];
+    sum += d * d;
+  }
+  return Math.sqrt(sum / set.count);
+}
+
+export function fitWeights(train: PositionSet, validation: PositionSet, options: FitOptions): FitResult {
+  const { phases, l2 } = options;
+  const n = train.count;
+  const m = phases * PHASE_STRIDE;
+  const off = train.offsets;
+  const { own, other } = phasesOf(train, phases);
+  const sw = Math.sqrt(Math.max(0, options.neighbour));
+  const sl = Math.sqrt(Math.max(0, l2));
+  const x0 = options.start ?? new Float64Array(m);
+  if (x0.length !== m) throw new RangeError(`start weights: expected ${m}, got ${x0.length}`);
+
+  // Column scaling D = 1 / sqrt(column norm^2 + l2); unseen columns stay fixed (D = 0).
+  const d = new Float64Array(m);
+  for (let i = 0; i < n; i++) {
+    const o = i * FEATURES;
+    const a = own[i] * PHASE_STRIDE;
+    for (let k = 0; k < FEATURES; k++) d[a + off[o + k]] += 1;
+    if (other[i] >= 0 && sw > 0) {
+      const b = other[i] * PHASE_STRIDE;
+      for (let k = 0; k < FEATURES; k++) d[b + off[o + k]] += options.neighbour;
+    }
+  }
+  for (let j = 0; j < m; j++) d[j] = d[j] > 0 ? 1 / Math.sqrt(d[j] + l2) : 0;
+
+  // Residuals: r1 per (position, slot 0 = own phase, 1 = neighbour), r2 per weight (the penalty).
+  const r1 = new Float64Array(n * 2);
+  const q1 = new Float64Array(n * 2);
+  const r2 = new Float64Array(m);
+  const y = new Float64Array(m);
+  const p = new Float64Array(m);
+  const s = new Float64Array(m);
+  const t = new Float64Array(m);
+  const x = new Float64Array(m);
+
+  // q1 = W^1/2 A v (v in weight space, already multiplied by D).
+  const applyA = (v: Float64Array, out: Float64Array): void => {
+    for (let i = 0; i < n; i++) {
+      const o = i * FEATURES;
+      const a = own[i] * PHASE_STRIDE;
+      let sum = 0;
+      for (let k = 0; k < FEATURES; k++) sum += v[a + off[o + k]];
+      out[2 * i] = sum;
+      if (other[i] >= 0 && sw > 0) {
+        const b = other[i] * PHASE_STRIDE;
+        let sum2 = 0;
+        for (let k = 0; k < FEATURES; k++) sum2 += v[b + off[o + k]];
+        out[2 * i + 1] = sw * sum2;
+      } else {
+        out[2 * i + 1] = 0;
+      }
+    }
+  };
+  // out = A^T W^1/2 r (weight space).
+  const applyAT = (r: Float64Array, out: Float64Array): void => {
+    out.fill(0);
+    for (let i = 0; i < n; i++) {
+      const o = i * FEATURES;
+      const a = own[i] * PHASE_STRIDE;
+      const v = r[2 * i];
+      for (let k = 0; k < FEATURES; k++) out[a + off[o + k]] += v;
+      if (other[i] >= 0 && sw > 0) {
+        const b = other[i] * PHASE_STRIDE;
+        const v2 = sw * r[2 * i + 1];
+        for (let k = 0; k < FEATURES; k++) out[b + off[o + k]] += v2;
+      }
+    }
+  };
+  // s = M^T r = D (A^T r1) + sl D r2
+  const applyMT = (): void => {
+    applyAT(r1, s);
+    for (let j = 0; j < m; j++) s[j] = d[j] * (s[j] + sl * r2[j]);
+  };
+
+  // r1 = W^1/2 (b - A x0); r2 = 0.
+  applyA(x0, q1);
+  for (let i = 0; i < n; i++) {
+    r1[2 * i] = train.labels[i] - q1[2 * i];
+    r1[2 * i + 1] = other[i] >= 0 && sw > 0 ? sw * train.labels[i] - q1[2 * i + 1] : 0;
+  }
+  applyMT();
+  p.set(s);
+  let gamma = 0;
+  for (let j = 0; j < m; j++) gamma += s[j] * s[j];
+
+  const history: EpochStats[] = [];
+  const early = validation.count > 0;
+  let best = early ? rmsError(validation, x0, phases) : Infinity;
+  let bestEpoch = 0;
+  const bestX = early ? Float64Array.from(x0) : x;
+  for (let epoch = 1; epoch <= options.epochs; epoch++) {
+    if (options.signal?.aborted) break;
+    const t0 = performance.now();
+    if (gamma === 0 || n === 0) break;
+    // q = M p: q1 = W^1/2 A (D p), q2 = sl D p.
+    for (let j = 0; j < m; j++) t[j] = d[j] * p[j];
+    applyA(t, q1);
+    let qq = 0;
+    for (let i = 0; i < 2 * n; i++) qq += q1[i] * q1[i];
+    for (let j = 0; j < m; j++) qq += l2 * t[j] * t[j];
+    if (qq === 0) break;
+    const alpha = gamma / qq;
+    for (let j = 0; j < m; j++) {
+      y[j] += alpha * p[j];
+      r2[j] -= alpha * sl * t[j];
+    }
+    for (let i = 0; i < 2 * n; i++) r1[i] -= alpha * q1[i];
+    applyMT();
+    let gammaNext = 0;
+    for (let j = 0; j < m; j++) gammaNext += s[j] * s[j];
+    const beta = gammaNext / gamma;
+    gamma = gammaNext;
+    for (let j = 0; j < m; j++) p[j] = s[j] + beta * p[j];
+
+    let sum = 0;
+    for (let i = 0; i < n; i++) sum += r1[2 * i] * r1[2 * i];
+    for (let j = 0; j < m; j++) x[j] = x0[j] + d[j] * y[j];
+    const stats: EpochStats = {
+      epoch,
+      trainRms: Math.sqrt(sum / n),
+      validationRms: rmsError(validation, x, phases),
+      ms: performance.now() - t0,
+    };
+    history.push(stats);
+    options.onEpoch?.(stats);
+    if (early && stats.validationRms < best) {
+      best = stats.validationRms;
+      bestEpoch = epoch;
+      bestX.set(x);
+    }
+  }
+  if (early) return { weights: bestX, bestEpoch, history };
+  for (let j = 0; j < m; j++) x[j] = x0[j] + d[j] * y[j];
+  return { weights: x, bestEpoch: history.length, history };
+}
+
+/** Weights in discs -> an int16 table with `scale` units per disc (rounded, clamped). */
+export function toEvalTable(weights: Float64Array, phases: number, scale: number): EvalTable {
+  const table = new EvalTable(phases, scale);
+  const w = table.weights;
+  for (let j = 0; j < w.length; j++) {
+    const v = Math.round(weights[j] * scale);
+    w[j] = v > 32767 ? 32767 : v < -32767 ? -32767 : v;
+  }
+  return table;
+}
+
+/** A table's weights in discs, remapped to `phases` phases (each new phase reads the old phase
+ *  of its middle empties count). */
+export function tableToWeights(table: EvalTable, phases: number): Float64Array {
+  const out = new Float64Array(phases * PHASE_STRIDE);
+  for (let p = 0; p < phases; p++) {
+    let lo = 60, hi = 0;
+    for (let e = 0; e <= 60; e++) if (phaseOf(e, phases) === p) { lo = Math.min(lo, e); hi = Math.max(hi, e); }
+    const src = phaseOf(Math.round((lo + hi) / 2), table.phases);
+    for (let j = 0; j < PHASE_STRIDE; j++) out[p * PHASE_STRIDE + j] = table.weights[src * PHASE_STRIDE + j] / table.scale;
+  }
+  return out;
+}

@@ -1,0 +1,195 @@
+// The improvement loop behind `sente improve`: each generation plays self-play games with the
+// strongest build, trains a candidate on them (and on every earlier generation's games of the
+// run) starting from the strongest's weights, plays it against the strongest, and promotes it
+// when the lower end of the Elo gain's 95% interval is above zero. Every step writes its files
+// into the run folder as it goes (games, training CSV, tournament CSV), and report.json and
+// report.svg (Elo over generations, training curves) are rewritten after each generation. Giving
+// an existing run folder resumes it (same settings required).
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { findBuild, readManifest, writeFileAtomic } from '@sente/search';
+import { eloEstimate, type EloEstimate } from './elo.js';
+import type { EpochStats } from './fit.js';
+import { DEFAULT_OPENINGS_FILE, readOpeningsFile, type OpeningSource } from './openings.js';
+import { setStrongest, updateBuild, validBuildId } from './registry.js';
+import { runSelfplay, type SelfplaySummary } from './selfplay-run.js';
+import { svgDocument, type Chart } from './svg.js';
+import { pickOpenings, runTournament, headToHead } from './tournament.js';
+import { train } from './train.js';
+
+export interface ImproveOptions {
+  readonly buildsDir: string;
+  /** The run folder (created): runs/<timestamp> by default in the CLI. */
+  readonly runDir: string;
+  readonly generations: number;
+  readonly games: number;
+  readonly depth: number;
+  readonly exact: number;
+  readonly randomness: number;
+  readonly randomPlies: number;
+  readonly openings: OpeningSource;
+  readonly matchGames: number;
+  readonly matchDepth: number;
+  readonly matchExact: number;
+  readonly epochs: number;
+  readonly l2: number;
+  readonly neighbour: number;
+  readonly phases: number;
+  readonly validation: number;
+  readonly workers: number;
+  readonly seed: number;
+  /** Prefix of the new builds' ids (generation number appended); default: a resumed run's, else
+   *  'i' + the run folder's name. */
+  readonly idPrefix?: string;
+  /** Train on the games of only the last `window` generations (0 or absent: all of them). */
+  readonly window?: number;
+  /** Game files trained on besides this run's (e.g. earlier runs). */
+  readonly extraGames?: readonly string[];
+  readonly signal?: AbortSignal;
+  readonly log?: (line: string) => void;
+  readonly onProgress?: (stage: string, done: number, total: number) => void;
+}
+
+export interface GenerationReport {
+  readonly generation: number;
+  readonly champion: string;
+  readonly candidate: string;
+  readonly selfplay: Omit<SelfplaySummary, 'failed'>;
+  readonly trainingCurve: EpochStats[];
+  readonly validationError: number | null;
+  readonly match: EloEstimate;
+  readonly meanDiscs: number;
+  readonly promoted: boolean;
+  /** Elo relative to bootstrap recorded for the candidate. */
+  readonly candidateElo: number;
+  readonly championElo: number;
+}
+
+export interface ImproveSummary {
+  readonly runDir: string;
+  readonly generations: GenerationReport[];
+  readonly strongest: string;
+  readonly interrupted: boolean;
+}
+
+export async function improve(o: ImproveOptions): Promise<ImproveSummary> {
+  const log = o.log ?? (() => {});
+  mkdirSync(o.runDir, { recursive: true });
+  const settingsFile = join(o.runDir, 'settings.json');
+  const previous = existsSync(settingsFile) ? (JSON.parse(readFileSync(settingsFile, 'utf8')) as Record<string, unknown>) : null;
+  const idPrefix = o.idPrefix ?? (typeof previous?.idPrefix === 'string' ? previous.idPrefix : `i${basename(o.runDir)}`);
+  const bad = validBuildId(`${idPrefix}-g1`);
+  if (bad) throw new Error(`--prefix: ${bad}`);
+  const settings = { ...o, idPrefix, signal: undefined, log: undefined, onProgress: undefined, generations: undefined };
+  // An existing run folder is resumed: finished generations are kept, the next one continues
+  // where it stopped (self-play resumes its games file; training redoes an unfinished candidate).
+  const reports: GenerationReport[] = [];
+  if (previous) {
+    const before = previous;
+    for (const key of ['games', 'depth', 'exact', 'randomness', 'randomPlies', 'openings', 'seed', 'idPrefix'] as const) {
+      if (JSON.stringify(before[key]) !== JSON.stringify(settings[key])) {
+        throw new Error(`cannot resume ${o.runDir}: its ${key} was ${JSON.stringify(before[key])}, now ${JSON.stringify(settings[key])}`);
+      }
+    }
+    const reportFile = join(o.runDir, 'report.json');
+    if (existsSync(reportFile)) reports.push(...(JSON.parse(readFileSync(reportFile, 'utf8')) as GenerationReport[]));
+    log(`resuming ${o.runDir} after ${reports.length} finished generation(s)`);
+  }
+  writeFileAtomic(settingsFile, `${JSON.stringify(settings, null, 2)}\n`);
+  const genFiles: string[] = reports.map((r) => join(o.runDir, `gen-${r.generation}`, 'selfplay', 'games.txt'));
+  const xot = readOpeningsFile(DEFAULT_OPENINGS_FILE);
+  if (!xot.ok) throw new Error(xot.error);
+  let interrupted = false;
+  for (let g = reports.length + 1; g <= o.generations; g++) {
+    if (o.signal?.aborted) { interrupted = true; break; }
+    const champion = findBuild('strongest', o.buildsDir);
+    const genDir = join(o.runDir, `gen-${g}`);
+    log(`generation ${g}: strongest is ${champion.id}; self-play ${o.games} games at depth ${o.depth}, exact from ${o.exact}`);
+    const sp = await runSelfplay({
+      build: champion.id, buildsDir: o.buildsDir, games: o.games, depth: o.depth, exact: o.exact,
+      randomness: o.randomness, randomPlies: o.randomPlies, seed: o.seed * 1000 + g, openings: o.openings,
+      outDir: join(genDir, 'selfplay'), workers: o.workers, resume: true, signal: o.signal,
+      onGame: (_r, done, total) => o.onProgress?.(`gen ${g} selfplay`, done, total),
+    });
+    if (sp.interrupted || !sp.complete) { interrupted = true; break; }
+    log(`  ${sp.games} games (${sp.played} played now in ${sp.seconds.toFixed(1)} s, ${sp.gamesPerMinute.toFixed(0)}/min); black ${sp.blackWins}, draws ${sp.draws}, white ${sp.whiteWins}`);
+    genFiles.push(sp.gamesFile);
+    const recent = o.window && o.window > 0 ? genFiles.slice(-o.window) : genFiles;
+    const gameFiles = [...(o.extraGames ?? []), ...recent];
+
+    const candidate = `${idPrefix}-g${g}`;
+    const manifest = readManifest(o.buildsDir);
+    if (manifest.strongest === candidate) throw new Error(`cannot resume generation ${g}: ${candidate} is already the strongest build; its report was not written`);
+    const redo = manifest.builds.some((b) => b.id === candidate);
+    if (redo) log(`  ${candidate} exists from an interrupted attempt: training it again`);
+    const curve: EpochStats[] = [];
+    const t = train({
+      gameFiles, id: candidate, from: champion.id, buildsDir: o.buildsDir, epochs: o.epochs, phases: o.phases,
+      validation: o.validation, l2: o.l2, neighbour: o.neighbour, csvPath: join(genDir, 'training.csv'),
+      notes: `improve run ${o.runDir}, generation ${g}`, overwrite: redo,
+      onEpoch: (e) => { curve.push(e); o.onProgress?.(`gen ${g} training`, e.epoch, o.epochs); },
+    });
+    log(`  trained ${candidate} on ${t.trainPositions + t.validationPositions} positions from ${t.games} games: validation RMS ${t.validationError?.toFixed(2) ?? '-'} discs (${t.seconds.toFixed(1)} s)`);
+    if (o.signal?.aborted) { interrupted = true; break; }
+
+    const openings = pickOpenings(xot.value, Math.ceil(o.matchGames / 2), o.seed * 1000 + g);
+    const players = [
+      { kind: 'engine' as const, name: candidate, build: candidate, depth: o.matchDepth, exact: o.matchExact },
+      { kind: 'engine' as const, name: champion.id, build: champion.id, depth: o.matchDepth, exact: o.matchExact },
+    ];
+    const match = await runTournament({
+      players, gamesPerPair: o.matchGames, openings, gauntlet: true, workers: o.workers, buildsDir: o.buildsDir,
+      csvPath: join(genDir, 'tournament.csv'), overwriteCsv: true, signal: o.signal,
+      onGame: (_r, done, total) => o.onProgress?.(`gen ${g} match`, done, total),
+    });
+    if (match.interrupted) { interrupted = true; break; }
+    const h2h = headToHead(match.results, candidate, champion.id);
+    const e = eloEstimate(h2h.elo.wins, h2h.elo.draws, h2h.elo.losses);
+    const championElo = champion.elo ?? 0;
+    const candidateElo = Number((championElo + e.elo).toFixed(1));
+    const promoted = e.low > 0;
+    updateBuild(o.buildsDir, candidate, { elo: candidateElo, notes: `improve generation ${g}: vs ${champion.id} ${e.wins}/${e.draws}/${e.losses}, Elo ${e.elo.toFixed(1)} [${e.low.toFixed(1)}, ${e.high.toFixed(1)}]${promoted ? ', promoted' : ''}` });
+    if (promoted) setStrongest(o.buildsDir, candidate);
+    log(`  ${candidate} vs ${champion.id}: ${e.wins}/${e.draws}/${e.losses} (${(100 * e.score).toFixed(1)}%), Elo ${e.elo >= 0 ? '+' : ''}${e.elo.toFixed(0)} [${e.low.toFixed(0)}, ${e.high.toFixed(0)}], mean discs ${h2h.meanDiscs.toFixed(2)}: ${promoted ? 'promoted' : 'not promoted'}`);
+    const { failed: _failed, ...spSummary } = sp;
+    reports.push({
+      generation: g, champion: champion.id, candidate, selfplay: spSummary, trainingCurve: curve,
+      validationError: t.validationError, match: e, meanDiscs: h2h.meanDiscs, promoted, candidateElo, championElo,
+    });
+    writeReport(o.runDir, reports);
+  }
+  writeReport(o.runDir, reports);
+  return { runDir: o.runDir, generations: reports, strongest: readManifest(o.buildsDir).strongest, interrupted };
+}
+
+export function reportCharts(reports: readonly GenerationReport[]): Chart[] {
+  const strongest: [number, number][] = [[0, reports[0]?.championElo ?? 0]];
+  for (const r of reports) strongest.push([r.generation, r.promoted ? r.candidateElo : r.championElo]);
+  const curves = reports.flatMap((r) => [
+    { name: `gen ${r.generation} train`, points: r.trainingCurve.map((e) => [e.epoch, e.trainRms] as const), dashed: true, color: color(r.generation) },
+    { name: `gen ${r.generation} validation`, points: r.trainingCurve.map((e) => [e.epoch, e.validationRms] as const), color: color(r.generation) },
+  ]);
+  return [
+    {
+      title: 'Elo over generations', xLabel: 'generation', yLabel: 'Elo (bootstrap = 0)',
+      series: [
+        { name: 'strongest', points: strongest },
+        {
+          name: 'candidate (95% interval)', dashed: true,
+          points: reports.map((r) => [r.generation, r.candidateElo] as const),
+          errors: reports.map((r) => [r.championElo + r.match.low, r.championElo + r.match.high] as const),
+        },
+      ],
+    },
+    { title: 'Training error per epoch', xLabel: 'epoch', yLabel: 'RMS error (discs)', series: curves },
+  ];
+}
+
+function color(g: number): string {
+  return ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b'][(g - 1) % 6];
+}
+
+function writeReport(runDir: string, reports: readonly GenerationReport[]): void {
+  writeFileAtomic(join(runDir, 'report.json'), `${JSON.stringify(reports, null, 2)}\n`);
+  writeFileAtomic(join(runDir, 'report.svg'), svgDocument(reportCharts(reports)));
+}

@@ -1,0 +1,15 @@
+// The seam between the referee and whatever plays: engine builds (in-process, in workers) and
+// external programs (over GTP) implement the same small async interface, so tournaments treat
+// them alike.
+import type { Position } from '@sente/core';
+/** Anything that can play a game of Othello under a referee: an engine build or an external program. */
+export interface GamePlayer {
+  readonly name: string;
+  /** A new game starts from `start` (the position after the opening `opening`, already played). */
+  newGame(start: Position, opening: readonly number[]): Promise<void>;
+  /** The move (a square, or PASS = -1 only when there is no legal move) for the side to move in
+   *  `position`; `moves` lists every move since `start`, passes included, so a player can sync. */
+  genmove(position: Position, moves: readonly number[]): Promise<number>;
+  /** Release resources (processes, engines). */
+  close(): Promise<void>;
+}

@@ -1,0 +1,69 @@
+// Player specs of a tournament: a build id with optional settings, `strongest:depth=8,exact=14`,
+// or an external program, `gtp:<command line>`. Engine specs are plain data so they travel to
+// pool workers; 'strongest' is resolved to a concrete id once, in the main thread.
+import { findBuild } from '@sente/search';
+
+export interface EngineSpec {
+  readonly kind: 'engine';
+  /** Display name (the spec as given, made unique). */
+  readonly name: string;
+  /** Concrete build id. */
+  readonly build: string;
+  readonly depth?: number;
+  readonly exact?: number;
+  readonly timeMs?: number;
+}
+
+export interface GtpSpec {
+  readonly kind: 'gtp';
+  readonly name: string;
+  readonly command: string;
+}
+
+export type PlayerSpec = EngineSpec | GtpSpec;
+
+export interface SpecDefaults {
+  readonly depth?: number;
+  readonly exact?: number;
+  readonly timeMs?: number;
+}
+
+export type SpecResult = { ok: true; spec: PlayerSpec } | { ok: false; error: string };
+
+export function parsePlayerSpec(text: string, defaults: SpecDefaults, buildsDir: string): SpecResult {
+  if (text.startsWith('gtp:')) {
+    const command = text.slice(4).trim();
+    if (command === '') return { ok: false, error: `"${text}": gtp: needs a command line, e.g. gtp:gtp-rhino` };
+    return { ok: true, spec: { kind: 'gtp', name: text, command } };
+  }
+  const colon = text.indexOf(':');
+  const id = colon < 0 ? text : text.slice(0, colon);
+  const settings: Record<string, number> = {};
+  if (colon >= 0) {
+    for (const part of text.slice(colon + 1).split(',')) {
+      if (part.trim() === '') continue;
+      const m = /^\s*(depth|exact|time)\s*=\s*(\d+)\s*$/.exec(part);
+      if (!m) return { ok: false, error: `"${text}": "${part}" is not a setting (depth=N, exact=N or time=MS)` };
+      settings[m[1]] = Number(m[2]);
+    }
+  }
+  let build: string;
+  try {
+    build = findBuild(id, buildsDir).id;
+  } catch (e) {
+    return { ok: false, error: (e as Error).message };
+  }
+  const timeMs = settings.time ?? (settings.depth === undefined ? defaults.timeMs : undefined);
+  const depth = settings.depth ?? (settings.time === undefined ? defaults.depth : undefined);
+  return { ok: true, spec: { kind: 'engine', name: text, build, depth, exact: settings.exact ?? defaults.exact, timeMs } };
+}
+
+/** Makes names unique by suffixing #2, #3, ... to repeats. */
+export function uniqueNames(specs: PlayerSpec[]): PlayerSpec[] {
+  const seen = new Map<string, number>();
+  return specs.map((s) => {
+    const n = (seen.get(s.name) ?? 0) + 1;
+    seen.set(s.name, n);
+    return n === 1 ? s : { ...s, name: `${s.name}#${n}` };
+  });
+}

@@ -1,0 +1,153 @@
+// A self-play run: games 0..N-1 of one (build, seed, settings) played on the pool and appended to
+// `<out>/games.txt` as they finish, keyed by index. `run.json` holds the settings, so `resume`
+// refuses to mix games of different settings, and continues with the indices not yet present;
+// a complete run is rewritten sorted by index (atomically), so the file does not depend on the
+// number of workers or the order games finished. `games.csv` summarises every game.
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { formatTranscript } from '@sente/core';
+import { findBuild, writeFileAtomic } from '@sente/search';
+import { stringify } from 'csv-stringify/sync';
+import { formatGameLine, readGameFile, type GameRecord } from './gamefile.js';
+import { batches, runPool } from './pool.js';
+import type { SelfplaySettings } from './selfplay.js';
+import type { OpeningSource } from './openings.js';
+
+export interface SelfplayRunOptions {
+  /** Build id or 'strongest'. */
+  readonly build: string;
+  readonly buildsDir: string;
+  readonly games: number;
+  readonly depth: number;
+  readonly exact: number;
+  readonly randomness: number;
+  readonly randomPlies: number;
+  readonly seed: number;
+  readonly openings: OpeningSource;
+  readonly outDir: string;
+  readonly workers: number;
+  readonly resume?: boolean;
+  /** Games per pool job (default: chosen from the count and workers, 1..16). */
+  readonly batchSize?: number;
+  readonly signal?: AbortSignal;
+  readonly onGame?: (game: GameRecord, done: number, total: number) => void;
+  readonly onRetry?: (keys: number[], attempt: number, error: Error) => void;
+  /** Test hook: the first attempt of job `job` exits its worker after `after` games. */
+  readonly testCrash?: { readonly job: number; readonly after: number };
+}
+
+export interface SelfplaySummary {
+  readonly gamesFile: string;
+  readonly csvFile: string;
+  /** Games in the file now (this run and earlier ones). */
+  readonly games: number;
+  /** Games played by this call. */
+  readonly played: number;
+  readonly seconds: number;
+  readonly gamesPerMinute: number;
+  readonly blackWins: number;
+  readonly draws: number;
+  readonly whiteWins: number;
+  readonly meanBlackScore: number;
+  readonly complete: boolean;
+  readonly interrupted: boolean;
+  readonly failed: { keys: number[]; error: string }[];
+  readonly build: string;
+}
+
+export class SelfplayError extends Error {}
+
+export async function runSelfplay(o: SelfplayRunOptions): Promise<SelfplaySummary> {
+  if (!Number.isInteger(o.games) || o.games < 1) throw new SelfplayError(`games must be a positive whole number, got ${o.games}`);
+  const build = findBuild(o.build, o.buildsDir).id;
+  const settings: SelfplaySettings = {
+    build, buildsDir: o.buildsDir, depth: o.depth, exact: o.exact, randomness: o.randomness,
+    randomPlies: o.randomPlies, seed: o.seed, openings: o.openings,
+  };
+  mkdirSync(o.outDir, { recursive: true });
+  const gamesFile = join(o.outDir, 'games.txt');
+  const csvFile = join(o.outDir, 'games.csv');
+  const runFile = join(o.outDir, 'run.json');
+  const recorded = { build, depth: o.depth, exact: o.exact, randomness: o.randomness, randomPlies: o.randomPlies, seed: o.seed, openings: o.openings };
+
+  const existing = readGameFile(gamesFile);
+  if (existing.games.length > 0 || existsSync(runFile)) {
+    if (!o.resume) throw new SelfplayError(`${o.outDir} already holds a self-play run (${existing.games.length} games); pass --resume to continue it or choose another --out`);
+    if (existsSync(runFile)) {
+      const before = JSON.parse(readFileSync(runFile, 'utf8')) as Record<string, unknown>;
+      for (const [k, v] of Object.entries(recorded)) {
+        if (JSON.stringify(before[k]) !== JSON.stringify(v)) {
+          throw new SelfplayError(`cannot resume ${o.outDir}: its ${k} was ${JSON.stringify(before[k])}, now ${JSON.stringify(v)}`);
+        }
+      }
+    }
+  }
+  writeFileAtomic(runFile, `${JSON.stringify(recorded, null, 2)}\n`);
+  // An append cut short by a crash leaves a partial line: end it so new lines stay whole.
+  if (existing.partialLastLine) appendFileSync(gamesFile, '\n');
+
+  const byIndex = new Map<number, GameRecord>();
+  for (const g of existing.games) if (!byIndex.has(g.index)) byIndex.set(g.index, g);
+  const todo: number[] = [];
+  for (let i = 0; i < o.games; i++) if (!byIndex.has(i)) todo.push(i);
+
+  const workers = Math.max(1, Math.min(o.workers, todo.length || 1));
+  const size = o.batchSize ?? Math.max(1, Math.min(16, Math.ceil(todo.length / (workers * 4))));
+  const jobs = batches(todo, size).map((keys, job) => ({ keys, payload: job }));
+  const t0 = performance.now();
+  let played = 0;
+  const pool = todo.length === 0 ? { delivered: 0, interrupted: false, failed: [] } : await runPool<number, GameRecord>({
+    workers,
+    jobs,
+    signal: o.signal,
+    onRetry: o.onRetry,
+    makeTask: (job, keys, attempt) => ({
+      kind: 'selfplay', settings, keys,
+      crashAfter: o.testCrash && o.testCrash.job === job && attempt === 0 ? o.testCrash.after : undefined,
+    }),
+    onItem: (key, game) => {
+      appendFileSync(gamesFile, formatGameLine(game));
+      byIndex.set(key, game);
+      played++;
+      o.onGame?.(game, byIndex.size, o.games);
+    },
+  });
+  const seconds = (performance.now() - t0) / 1000;
+
+  const all = [...byIndex.values()].sort((a, b) => a.index - b.index);
+  const complete = all.filter((g) => g.index < o.games).length === o.games;
+  // Lines we did not write (comments, damaged lines other than a cut-short append) are kept: then
+  // the file is left in finishing order rather than rewritten.
+  const foreign = existing.comments + existing.invalid.length - (existing.partialLastLine ? 1 : 0);
+  if (complete && !pool.interrupted && foreign === 0) {
+    // Sorted by index: the same file whatever the worker count or the order games finished in.
+    writeFileAtomic(gamesFile, all.map(formatGameLine).join(''));
+  }
+  writeFileAtomic(csvFile, gamesCsv(all));
+  let blackWins = 0, draws = 0, whiteWins = 0, sum = 0;
+  for (const g of all) {
+    if (g.blackScore > 0) blackWins++;
+    else if (g.blackScore < 0) whiteWins++;
+    else draws++;
+    sum += g.blackScore;
+  }
+  return {
+    gamesFile, csvFile, games: all.length, played, seconds,
+    gamesPerMinute: seconds > 0 ? (played * 60) / seconds : 0,
+    blackWins, draws, whiteWins, meanBlackScore: all.length ? sum / all.length : 0,
+    complete, interrupted: pool.interrupted, failed: pool.failed, build,
+  };
+}
+
+export function gamesCsv(games: readonly GameRecord[]): string {
+  return stringify(games.map((g) => ({
+    index: g.index,
+    opening: formatTranscript(g.moves.slice(0, g.openingPlies)),
+    transcript: formatTranscript(g.moves),
+    black_score: g.blackScore,
+    winner: g.blackScore > 0 ? 'black' : g.blackScore < 0 ? 'white' : 'draw',
+    moves: g.moves.length,
+    build: g.build,
+    seed: g.seed,
+  })), { header: true, columns: ['index', 'opening', 'transcript', 'black_score', 'winner', 'moves', 'build', 'seed'] });
+}

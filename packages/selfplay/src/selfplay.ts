@@ -1,0 +1,75 @@
+// One self-play game: the build plays both sides from an opening, choosing uniformly among moves
+// within `randomness` discs of the best for the first `randomPlies` plies (variety), then the best
+// move at fixed depth, and it solves exactly from `exact` empties, so the recorded final score is
+// the exact value of the game's endgame. Everything random derives from (seed, index): the game is
+// the same on any worker, in any order.
+import { BLACK, Position } from '@sente/core';
+import type { Engine } from '@sente/search';
+import type { GameRecord } from './gamefile.js';
+import { randomOpening, readOpeningsFile, type OpeningSource } from './openings.js';
+import { seededRandom } from './random.js';
+
+export interface SelfplaySettings {
+  /** Concrete build id (not 'strongest': the caller resolves it once for the whole run). */
+  readonly build: string;
+  readonly buildsDir: string;
+  readonly depth: number;
+  readonly exact: number;
+  readonly randomness: number;
+  /** Plies (counted from the initial position) during which randomness applies. */
+  readonly randomPlies: number;
+  readonly seed: number;
+  readonly openings: OpeningSource;
+}
+
+/** The opening of game `index`: line index mod n of the file, or a balanced random one. */
+export function openingFor(engine: Engine, settings: SelfplaySettings, index: number): number[] {
+  const src = settings.openings;
+  if (src.kind === 'file') {
+    const r = readOpeningsFile(src.path);
+    if (!r.ok) throw new Error(r.error);
+    return r.value[index % r.value.length];
+  }
+  return randomOpening(src.plies, settings.seed, index, (p) => {
+    engine.newGame();
+    return Math.abs(engine.think(p, { depth: src.balanceDepth, exactFrom: 0 }).score) <= src.balance;
+  });
+}
+
+export function playSelfplayGame(engine: Engine, settings: SelfplaySettings, index: number): GameRecord {
+  const opening = openingFor(engine, settings, index);
+  const position = Position.initial();
+  const moves: number[] = [];
+  for (const m of opening) {
+    if (position.mustPass()) position.makePass();
+    if (!position.makeMove(m)) throw new Error(`opening of game ${index} is illegal`);
+    moves.push(m);
+  }
+  engine.newGame();
+  const random = seededRandom(settings.seed, index, 0x5e1f);
+  while (!position.isGameOver()) {
+    if (position.mustPass()) {
+      position.makePass();
+      continue;
+    }
+    const empties = position.emptyCount();
+    const randomNow = settings.randomness > 0 && 60 - empties < settings.randomPlies && empties > settings.exact;
+    const r = engine.think(position, {
+      depth: settings.depth,
+      exactFrom: settings.exact,
+      randomness: randomNow ? settings.randomness : 0,
+      random: randomNow ? random : undefined,
+    });
+    if (!position.makeMove(r.move)) throw new Error(`engine ${settings.build} chose an illegal move ${r.move} in game ${index}`);
+    moves.push(r.move);
+  }
+  const score = position.finalScore();
+  return {
+    index,
+    moves,
+    blackScore: position.side === BLACK ? score : -score,
+    build: settings.build,
+    seed: settings.seed,
+    openingPlies: opening.length,
+  };
+}

@@ -1,0 +1,289 @@
+// Tournaments: round robin (every pair) or gauntlet (the first player against each other), every
+// opening played twice with the colours swapped. Games between engine builds run on the pool;
+// games involving an external GTP program run in the main thread (the program is a child process
+// anyway). Each game is appended to the CSV as it finishes; standings give score %, W/D/L, mean
+// disc difference and Elo with its 95% interval (elo.ts).
+import { appendFileSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { formatTranscript, parseTranscript, squareName } from '@sente/core';
+import { stringify } from 'csv-stringify/sync';
+import { writeFileAtomic } from '@sente/search';
+import { eloEstimate, type EloEstimate } from './elo.js';
+import { engineFor } from './engines.js';
+import { enginePlayer } from './engine-player.js';
+import { createGtpPlayer } from './gtp-player.js';
+import type { GamePlayer } from './player.js';
+import type { EngineSpec, PlayerSpec } from './players.js';
+import { batches, runPool } from './pool.js';
+import { seededRandom } from './random.js';
+import { refereeGame, type GameOutcome } from './referee.js';
+import type { MatchGame } from './worker.js';
+
+export interface ScheduledGame {
+  readonly key: number;
+  readonly black: number;
+  readonly white: number;
+  readonly opening: number[];
+}
+
+export interface GameResult extends GameOutcome {
+  readonly key: number;
+  readonly black: string;
+  readonly white: string;
+  readonly opening: number[];
+}
+
+/** `count` openings from a list: a seeded shuffle, so a tournament's openings vary with its seed. */
+export function pickOpenings(list: readonly number[][], count: number, seed: number): number[][] {
+  const order = list.map((_, i) => i);
+  const random = seededRandom(seed, 0x0fe);
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  const out: number[][] = [];
+  for (let i = 0; i < count; i++) out.push(list[order[i % order.length]]);
+  return out;
+}
+
+/** Pairings, each playing `gamesPerPair` games: opening k/2, colours alternating. */
+export function schedule(players: number, gamesPerPair: number, openings: readonly number[][], gauntlet: boolean): ScheduledGame[] {
+  const pairs: [number, number][] = [];
+  if (gauntlet) for (let j = 1; j < players; j++) pairs.push([0, j]);
+  else for (let i = 0; i < players; i++) for (let j = i + 1; j < players; j++) pairs.push([i, j]);
+  const out: ScheduledGame[] = [];
+  for (const [a, b] of pairs) {
+    for (let k = 0; k < gamesPerPair; k++) {
+      const opening = openings[Math.floor(k / 2) % openings.length];
+      out.push({ key: out.length, black: k % 2 === 0 ? a : b, white: k % 2 === 0 ? b : a, opening });
+    }
+  }
+  return out;
+}
+
+export interface TournamentOptions {
+  readonly players: readonly PlayerSpec[];
+  readonly gamesPerPair: number;
+  readonly openings: readonly number[][];
+  readonly gauntlet?: boolean;
+  readonly workers: number;
+  readonly buildsDir: string;
+  readonly csvPath?: string;
+  /** Continue the tournament recorded in an existing CSV: its games are kept and skipped. */
+  readonly resume?: boolean;
+  /** Replace an existing CSV (default: refuse). */
+  readonly overwriteCsv?: boolean;
+  /** Longest wait for a move of an external program (ms). */
+  readonly moveTimeoutMs?: number;
+  readonly signal?: AbortSignal;
+  readonly onGame?: (result: GameResult, done: number, total: number) => void;
+  /** Starts an external player (default: createGtpPlayer). */
+  readonly startGtp?: (command: string, options: { timeoutMs?: number; name?: string }) => Promise<GamePlayer>;
+}
+
+export const CSV_COLUMNS = ['game', 'black', 'white', 'opening', 'transcript', 'black_discs', 'white_discs', 'black_score', 'result', 'reason'];
+
+export interface TournamentSummary {
+  readonly results: GameResult[];
+  readonly total: number;
+  readonly interrupted: boolean;
+  readonly failed: { keys: number[]; error: string }[];
+}
+
+export async function runTournament(o: TournamentOptions): Promise<TournamentSummary> {
+  if (o.players.length < 2) throw new Error('a tournament needs at least two players');
+  const games = schedule(o.players.length, o.gamesPerPair, o.openings, o.gauntlet ?? false);
+  const results: GameResult[] = [];
+  if (o.csvPath) {
+    const exists = existsSync(o.csvPath) && statSync(o.csvPath).size > 0;
+    if (exists && o.resume) {
+      for (const r of readResultsCsv(o.csvPath, games, o.players)) results.push(r);
+    } else {
+      if (exists && !o.overwriteCsv) throw new Error(`${o.csvPath} already exists; choose another --csv (results are never overwritten)`);
+      writeFileSync(o.csvPath, stringify([], { header: true, columns: CSV_COLUMNS }));
+    }
+  }
+  const already = new Set(results.map((r) => r.key));
+  for (const r of results) o.onGame?.(r, results.length, games.length);
+  const record = (g: ScheduledGame, outcome: GameOutcome): void => {
+    const r: GameResult = { ...outcome, key: g.key, black: o.players[g.black].name, white: o.players[g.white].name, opening: g.opening };
+    results.push(r);
+    if (o.csvPath) {
+      appendFileSync(o.csvPath, stringify([[g.key, r.black, r.white, formatTranscript(g.opening), formatTranscript(r.moves), r.blackDiscs, r.whiteDiscs, r.blackScore, r.result, r.reason]]));
+    }
+    o.onGame?.(r, results.length, games.length);
+  };
+  const isEngine = (g: ScheduledGame): boolean => o.players[g.black].kind === 'engine' && o.players[g.white].kind === 'engine';
+  const pooled = games.filter((g) => isEngine(g) && !already.has(g.key));
+  const local = games.filter((g) => !isEngine(g) && !already.has(g.key));
+
+  const byKey = new Map(games.map((g) => [g.key, g]));
+  const poolRun = pooled.length === 0 ? Promise.resolve({ delivered: 0, interrupted: false, failed: [] }) : runPool<MatchGame[], GameOutcome>({
+    workers: Math.max(1, Math.min(o.workers, pooled.length)),
+    jobs: batches(pooled.map((g) => g.key), Math.max(1, Math.min(8, Math.ceil(pooled.length / (o.workers * 4))))).map((keys) => ({
+      keys,
+      payload: keys.map((k) => {
+        const g = byKey.get(k)!;
+        return { key: k, black: o.players[g.black] as EngineSpec, white: o.players[g.white] as EngineSpec, opening: g.opening };
+      }),
+    })),
+    makeTask: (payload, keys) => ({ kind: 'match', buildsDir: o.buildsDir, games: payload.filter((g) => keys.includes(g.key)) }),
+    onItem: (key, outcome) => record(byKey.get(key)!, outcome),
+    signal: o.signal,
+  });
+  const localRun = playLocal(local, o, record);
+  const [pool] = await Promise.all([poolRun, localRun]);
+  results.sort((a, b) => a.key - b.key);
+  return { results, total: games.length, interrupted: pool.interrupted || (o.signal?.aborted ?? false), failed: pool.failed };
+}
+
+/** Games with an external program, in the main thread, a few at a time. */
+async function playLocal(games: ScheduledGame[], o: TournamentOptions, record: (g: ScheduledGame, r: GameOutcome) => void): Promise<void> {
+  if (games.length === 0) return;
+  const queue = [...games];
+  const lane = async (lane: number): Promise<void> => {
+    for (let g = queue.shift(); g !== undefined && !o.signal?.aborted; g = queue.shift()) {
+      const players: GamePlayer[] = [];
+      let outcome: GameOutcome;
+      try {
+        for (const [idx, slot] of [[g.black, 0], [g.white, 1]] as const) {
+          const spec = o.players[idx];
+          if (spec.kind === 'engine') {
+            players.push(enginePlayer(spec.name, engineFor(o.buildsDir, spec.build, lane * 2 + slot), spec));
+          } else {
+            const start = o.startGtp ?? createGtpPlayer;
+            try {
+              players.push(await start(spec.command, { timeoutMs: o.moveTimeoutMs, name: spec.name }));
+            } catch (e) {
+              throw new StartError(slot, (e as Error).message);
+            }
+          }
+        }
+        outcome = await refereeGame(players[0], players[1], g.opening, { moveTimeoutMs: o.moveTimeoutMs });
+      } catch (e) {
+        // A program that does not start loses the game (the other side wins by forfeit).
+        const loserBlack = e instanceof StartError ? e.slot === 0 : true;
+        outcome = {
+          moves: [...g.opening], blackDiscs: 0, whiteDiscs: 0, blackScore: loserBlack ? -64 : 64,
+          result: loserBlack ? '0-1' : '1-0', reason: `crash (${loserBlack ? 'black' : 'white'}, start): ${(e as Error).message}`.replace(/\s*\n\s*/g, ' / '),
+        };
+      } finally {
+        await Promise.allSettled(players.map((p) => p.close()));
+      }
+      record(g, outcome);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(o.workers, games.length)) }, (_, i) => lane(i)));
+}
+
+/**
+ * One line of our results CSV (csv-stringify quotes a field holding a comma or a quote, doubling
+ * the quotes; reasons are kept to one line, so a record is one line).
+ */
+export function parseCsvLine(line: string): string[] {
+  const out: string[] = [];
+  let i = 0;
+  for (;;) {
+    if (line[i] === '"') {
+      let field = '';
+      i++;
+      for (;;) {
+        const q = line.indexOf('"', i);
+        if (q < 0) throw new Error('unterminated quoted field');
+        field += line.slice(i, q);
+        if (line[q + 1] === '"') { field += '"'; i = q + 2; } else { i = q + 1; break; }
+      }
+      out.push(field);
+    } else {
+      const c = line.indexOf(',', i);
+      out.push(c < 0 ? line.slice(i) : line.slice(i, c));
+      i = c < 0 ? line.length : c;
+    }
+    if (i >= line.length) return out;
+    if (line[i] !== ',') throw new Error(`unexpected "${line[i]}" after a quoted field`);
+    i++;
+  }
+}
+
+/** The results already in a tournament CSV, checked against the schedule (same players, openings). */
+function readResultsCsv(path: string, games: readonly ScheduledGame[], players: readonly PlayerSpec[]): GameResult[] {
+  const text = readFileSync(path, 'utf8');
+  const lines = text.split('\n');
+  if (!text.endsWith('\n')) {
+    // The last line was cut short by a crash: drop it (its game is played again).
+    lines.pop();
+    writeFileAtomic(path, lines.map((l) => `${l}\n`).join(''));
+  }
+  if (lines[0] !== CSV_COLUMNS.join(',')) throw new Error(`${path} is not a tournament results file (header ${lines[0].slice(0, 60)})`);
+  const out: GameResult[] = [];
+  const seen = new Set<number>();
+  for (let i = 1; i < lines.length; i++) {
+    if (lines[i].trim() === '') continue;
+    const where = `${path}:${i + 1}`;
+    let f: string[];
+    try {
+      f = parseCsvLine(lines[i]);
+    } catch (e) {
+      throw new Error(`${where}: ${(e as Error).message}`);
+    }
+    if (f.length !== CSV_COLUMNS.length) throw new Error(`${where}: ${f.length} fields, expected ${CSV_COLUMNS.length}`);
+    const key = Number(f[0]);
+    const g = games[key];
+    const opening = parseTranscript(f[3]);
+    const moves = parseTranscript(f[4]);
+    if (!g || !Number.isInteger(key) || f[1] !== players[g.black].name || f[2] !== players[g.white].name || !opening.ok || formatTranscript(opening.value.moves) !== formatTranscript(g.opening)) {
+      throw new Error(`cannot resume from ${path}: game ${f[0]} (${f[1]} vs ${f[2]}, ${f[3]}) is not in this tournament's schedule; use the same players, --games, --openings and --seed`);
+    }
+    if (!moves.ok) throw new Error(`${where}: ${moves.error.message}`);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({
+      key, black: f[1], white: f[2], opening: g.opening, moves: moves.value.moves,
+      blackDiscs: Number(f[5]), whiteDiscs: Number(f[6]), blackScore: Number(f[7]), result: f[8], reason: f[9],
+    });
+  }
+  return out;
+}
+
+class StartError extends Error {
+  constructor(readonly slot: number, message: string) { super(message); }
+}
+
+export interface Standing {
+  readonly name: string;
+  readonly elo: EloEstimate;
+  /** Mean disc difference from this player's view. */
+  readonly meanDiscs: number;
+  /** Games lost by forfeit (illegal, crash, timeout). */
+  readonly forfeits: number;
+}
+
+function tally(results: readonly GameResult[], name: string, against?: string): Standing {
+  let w = 0, d = 0, l = 0, discs = 0, forfeits = 0;
+  for (const r of results) {
+    const asBlack = r.black === name && (against === undefined || r.white === against);
+    const asWhite = r.white === name && (against === undefined || r.black === against);
+    if (!asBlack && !asWhite) continue;
+    const score = asBlack ? r.blackScore : -r.blackScore;
+    discs += score;
+    if (score > 0) w++;
+    else if (score < 0) l++;
+    else d++;
+    if (r.reason !== 'normal' && r.reason.includes(asBlack ? '(black' : '(white')) forfeits++;
+  }
+  const e = eloEstimate(w, d, l);
+  return { name, elo: e, meanDiscs: e.games ? discs / e.games : 0, forfeits };
+}
+
+/** Each player's result against the whole field, best first. */
+export function standings(results: readonly GameResult[], names: readonly string[]): Standing[] {
+  return names.map((n) => tally(results, n)).sort((a, b) => b.elo.score - a.elo.score);
+}
+
+/** A's result against B. */
+export function headToHead(results: readonly GameResult[], a: string, b: string): Standing {
+  return tally(results, a, b);
+}
+
+export function describeOpening(moves: readonly number[]): string {
+  return moves.map(squareName).join('');
+}

@@ -1,0 +1,133 @@
+// `sente train` as a library call: games (self-play game files or folders, bare transcripts, and
+// WTHOR databases through the caller) -> positions -> fitted weights -> a new build in the
+// registry. Per-epoch train and validation RMS errors are reported and appended to a CSV as each
+// epoch ends.
+import { appendFileSync, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { DEFAULT_PHASES, DEFAULT_SCALE, PHASE_STRIDE, loadBuild, readManifest, type EvalTable, type ManifestEntry } from '@sente/search';
+import { stringify } from 'csv-stringify/sync';
+import { buildDataset, type GameInput } from './dataset.js';
+import { fitWeights, rmsError, tableToWeights, toEvalTable, type EpochStats } from './fit.js';
+import { readGameFile } from './gamefile.js';
+import { saveBuild, validBuildId } from './registry.js';
+
+export interface TrainOptions {
+  /** Game files, or self-play folders (their games.txt). */
+  readonly gameFiles: readonly string[];
+  /** Games from elsewhere (e.g. WTHOR), added to the files' games. */
+  readonly extraGames?: readonly GameInput[];
+  readonly id: string;
+  /** Parent build whose weights start the fit (and are the prior of the L2 penalty). */
+  readonly from?: string;
+  readonly buildsDir: string;
+  readonly epochs?: number;
+  readonly phases?: number;
+  readonly scale?: number;
+  readonly validation?: number;
+  readonly l2?: number;
+  readonly neighbour?: number;
+  readonly minEmpties?: number;
+  /** CSV of the per-epoch errors (default: <builds>/<id>/training.csv). */
+  readonly csvPath?: string;
+  readonly notes?: string;
+  readonly overwrite?: boolean;
+  readonly signal?: AbortSignal;
+  readonly onEpoch?: (stats: EpochStats) => void;
+  readonly onLoaded?: (info: { games: number; trainPositions: number; validationPositions: number; invalidLines: number; bytes: number }) => void;
+}
+
+export interface TrainSummary {
+  readonly entry: ManifestEntry;
+  readonly table: EvalTable;
+  readonly history: EpochStats[];
+  readonly games: number;
+  readonly trainPositions: number;
+  readonly validationPositions: number;
+  /** RMS errors of the int16 table written (discs). */
+  readonly trainError: number;
+  readonly validationError: number | null;
+  readonly csvPath: string;
+  readonly seconds: number;
+  /** Epoch whose weights were kept (lowest validation error). */
+  readonly bestEpoch: number;
+}
+
+export const TRAIN_DEFAULTS = { epochs: 30, validation: 0.1, l2: 20, neighbour: 0.25, minEmpties: 0 };
+
+export function resolveGameFile(path: string): string {
+  return existsSync(path) && statSync(path).isDirectory() ? join(path, 'games.txt') : path;
+}
+
+export function train(o: TrainOptions): TrainSummary {
+  const t0 = performance.now();
+  const bad = validBuildId(o.id);
+  if (bad) throw new Error(bad);
+  if (!o.overwrite && existsSync(join(o.buildsDir, 'manifest.json')) && readManifest(o.buildsDir).builds.some((b) => b.id === o.id)) {
+    throw new Error(`build "${o.id}" already exists in ${o.buildsDir}; choose another --out id`);
+  }
+  const phases = o.phases ?? DEFAULT_PHASES;
+  const scale = o.scale ?? DEFAULT_SCALE;
+  const epochs = o.epochs ?? TRAIN_DEFAULTS.epochs;
+  const validation = o.validation ?? TRAIN_DEFAULTS.validation;
+  const l2 = o.l2 ?? TRAIN_DEFAULTS.l2;
+  const neighbour = o.neighbour ?? TRAIN_DEFAULTS.neighbour;
+  const minEmpties = o.minEmpties ?? TRAIN_DEFAULTS.minEmpties;
+
+  const parent = o.from ? loadBuild(o.from, o.buildsDir) : null;
+  const paths = o.gameFiles.map(resolveGameFile);
+  for (const path of paths) if (!existsSync(path)) throw new Error(`game file ${path} does not exist`);
+  // Files are read one at a time, so only one file's game records are in memory at once.
+  let invalidLines = 0;
+  function* allGames(): Generator<GameInput> {
+    for (const path of paths) {
+      const r = readGameFile(path);
+      invalidLines += r.invalid.length;
+      yield* r.games;
+    }
+    if (o.extraGames) yield* o.extraGames;
+  }
+  const data = buildDataset(allGames(), { validation, minEmpties });
+  if (data.trainGames + data.validationGames + data.badGames === 0) throw new Error('no games to train on');
+  data.train.sortByEmpties();
+  data.validation.sortByEmpties();
+  const bytes = data.train.bytes() + data.validation.bytes();
+  o.onLoaded?.({ games: data.trainGames + data.validationGames, trainPositions: data.train.count, validationPositions: data.validation.count, invalidLines: invalidLines + data.badGames, bytes });
+  if (data.train.count === 0) throw new Error('the games hold no training positions');
+
+  const start = parent ? tableToWeights(parent.table, phases) : undefined;
+
+  const csvPath = o.csvPath ?? join(o.buildsDir, o.id, 'training.csv');
+  mkdirSync(dirname(csvPath), { recursive: true });
+  writeFileSync(csvPath, stringify([], { header: true, columns: ['epoch', 'train_rms', 'validation_rms', 'ms'] }));
+  const fit = fitWeights(data.train, data.validation, {
+    phases, epochs, l2, neighbour, start, signal: o.signal,
+    onEpoch: (s) => {
+      appendFileSync(csvPath, stringify([[s.epoch, s.trainRms.toFixed(4), Number.isNaN(s.validationRms) ? '' : s.validationRms.toFixed(4), Math.round(s.ms)]]));
+      o.onEpoch?.(s);
+    },
+  });
+  const table = toEvalTable(fit.weights, phases, scale);
+  const quantised = new Float64Array(phases * PHASE_STRIDE);
+  for (let j = 0; j < quantised.length; j++) quantised[j] = table.weights[j] / scale;
+  const trainError = rmsError(data.train, quantised, phases);
+  const validationError = data.validation.count > 0 ? rmsError(data.validation, quantised, phases) : null;
+  const entry = saveBuild(o.buildsDir, {
+    id: o.id,
+    table,
+    parent: parent ? parent.id : null,
+    games: data.trainGames + data.validationGames,
+    positions: data.train.count + data.validation.count,
+    validationError: validationError === null ? null : Number(validationError.toFixed(4)),
+    notes: o.notes ?? '',
+    training: {
+      method: 'CGLS least squares, diagonal preconditioning, early stopping', epochs: fit.history.length, bestEpoch: fit.bestEpoch, phases, scale, l2, neighbour,
+      validation, minEmpties, trainPositions: data.train.count, validationPositions: data.validation.count,
+      trainError: Number(trainError.toFixed(4)), gameFiles: o.gameFiles.length,
+    },
+  }, o.overwrite ?? false);
+  return {
+    entry, table, history: fit.history, games: data.trainGames + data.validationGames,
+    trainPositions: data.train.count, validationPositions: data.validation.count,
+    trainError, validationError, csvPath, bestEpoch: fit.bestEpoch, seconds: (performance.now() - t0) / 1000,
+  };
+}

@@ -1,0 +1,69 @@
+// End to end: `sente train` from self-play files and WTHOR databases into a temporary registry:
+// per-epoch CSV, a manifest entry with lineage and validation error, the table loadable, an
+// existing id refused; and `sente builds` listing the lineage.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeWthor } from '@sente/core';
+import { bootstrapTable, clearBuildCache, loadBuild, readManifest } from '@sente/search';
+import { readGameFile, saveBuild } from '@sente/selfplay';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const MAIN = fileURLToPath(new URL('../apps/cli/dist/main.js', import.meta.url));
+let tmp = '';
+let env: NodeJS.ProcessEnv = {};
+
+function sente(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [MAIN, ...args], { cwd: ROOT, env, encoding: 'utf8', timeout: 120_000 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+beforeAll(() => {
+  tmp = mkdtempSync(join(tmpdir(), 'sente-train-'));
+  saveBuild(join(tmp, 'builds'), { id: 'bootstrap', table: bootstrapTable(), parent: null, games: 0, positions: 0, validationError: null });
+  env = { ...process.env, SENTE_BUILDS: join(tmp, 'builds') };
+});
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('sente train', () => {
+  it('trains from self-play games and a WTHOR file, records the build and refuses to overwrite it', () => {
+    const sp = sente('selfplay', '--build', 'bootstrap', '--games', '60', '--depth', '1', '--exact', '6', '--out', join(tmp, 'sp'));
+    expect(sp.status, sp.stderr).toBe(0);
+    const games = readGameFile(join(tmp, 'sp', 'games.txt')).games;
+    // The same games as a WTHOR database (its scores computed from the moves) plus one unfinished game.
+    writeFileSync(join(tmp, 'g.wtb'), writeWthor([...games.slice(0, 20).map((g) => ({ moves: g.moves })), { moves: [37, 43] }]));
+    const r = sente('train', '--games', join(tmp, 'sp'), '--wthor', join(tmp, 'g.wtb'), '--from', 'bootstrap', '--out', 'b1', '--epochs', '4', '--validation', '0.25');
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/g\.wtb: 20 complete games \(1 records skipped\)/);
+    expect(r.stdout).toMatch(/^80 games: \d+ training and \d+ validation positions/m);
+    const epochs = readFileSync(join(tmp, 'builds', 'b1', 'training.csv'), 'utf8').trim().split('\n');
+    expect(epochs[0]).toBe('epoch,train_rms,validation_rms,ms');
+    expect(epochs).toHaveLength(5);
+    clearBuildCache();
+    const m = readManifest(join(tmp, 'builds'));
+    const b1 = m.builds.find((b) => b.id === 'b1')!;
+    expect(b1.parent).toBe('bootstrap');
+    expect(b1.games).toBe(80);
+    expect(b1.positions).toBeGreaterThan(80 * 50);
+    expect(b1.validationError).toBeGreaterThan(0);
+    expect(loadBuild('b1', join(tmp, 'builds')).table.phases).toBe(12);
+
+    const again = sente('train', '--games', join(tmp, 'sp'), '--out', 'b1', '--epochs', '1');
+    expect(again.status).toBe(2);
+    expect(again.stderr).toMatch(/build "b1" already exists/);
+
+    const child = sente('train', '--games', join(tmp, 'sp'), '--from', 'b1', '--out', 'b2', '--epochs', '1', '--phases', '6');
+    expect(child.status, child.stderr).toBe(0);
+    const list = sente('builds');
+    expect(list.status).toBe(0);
+    expect(list.stdout).toMatch(/b2 .* b1 < bootstrap/);
+    expect(list.stdout).toMatch(/\* bootstrap/);
+    const promote = sente('builds', '--promote', 'b2');
+    expect(promote.status).toBe(0);
+    expect(promote.stdout).toMatch(/\* b2/);
+    expect(readManifest(join(tmp, 'builds')).strongest).toBe('b2');
+  });
+});

@@ -1,0 +1,70 @@
+// End to end: one tiny generation of `sente improve` in a temporary registry and run folder:
+// self-play, training, the match, the promotion decision, the manifest and the report.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bootstrapTable, readManifest } from '@sente/search';
+import { readGameFile, saveBuild } from '@sente/selfplay';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const MAIN = fileURLToPath(new URL('../apps/cli/dist/main.js', import.meta.url));
+let tmp = '';
+let env: NodeJS.ProcessEnv = {};
+
+beforeAll(() => {
+  tmp = mkdtempSync(join(tmpdir(), 'sente-improve-'));
+  saveBuild(join(tmp, 'builds'), { id: 'bootstrap', table: bootstrapTable(), parent: null, games: 0, positions: 0, validationError: null, elo: 0 });
+  env = { ...process.env, SENTE_BUILDS: join(tmp, 'builds') };
+});
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('sente improve', () => {
+  it('runs a generation: games, a trained candidate with Elo in the manifest, a report', () => {
+    const run = join(tmp, 'run');
+    const r = spawnSync(process.execPath, [MAIN, 'improve', '--generations', '1', '--games', '40', '--depth', '1', '--exact', '6',
+      '--match-games', '10', '--epochs', '3', '--workers', '2', '--run', run, '--prefix', 'cand'], { cwd: ROOT, env, encoding: 'utf8', timeout: 120_000 });
+    expect(r.status, r.stderr).toBe(0);
+    expect(readGameFile(join(run, 'gen-1', 'selfplay', 'games.txt')).games).toHaveLength(40);
+    const epochs = readFileSync(join(run, 'gen-1', 'training.csv'), 'utf8').trim().split('\n');
+    expect(epochs).toHaveLength(4);
+    expect(readFileSync(join(run, 'gen-1', 'tournament.csv'), 'utf8').trim().split('\n')).toHaveLength(11);
+
+    const m = readManifest(join(tmp, 'builds'));
+    const cand = m.builds.find((b) => b.id === 'cand-g1');
+    expect(cand).toBeDefined();
+    expect(cand!.parent).toBe('bootstrap');
+    expect(cand!.games).toBe(40);
+    expect(typeof cand!.elo).toBe('number');
+    expect(cand!.validationError).toBeGreaterThan(0);
+    expect(existsSync(join(tmp, 'builds', 'cand-g1', 'table.sev.gz'))).toBe(true);
+
+    const report = JSON.parse(readFileSync(join(run, 'report.json'), 'utf8'));
+    expect(report).toHaveLength(1);
+    expect(report[0].match.games).toBe(10);
+    expect(report[0].candidateElo).toBeCloseTo(report[0].match.elo, 0);
+    // Promotion exactly when the interval's low end is above zero.
+    expect(m.strongest).toBe(report[0].match.low > 0 ? 'cand-g1' : 'bootstrap');
+    const svg = readFileSync(join(run, 'report.svg'), 'utf8');
+    expect(svg).toMatch(/^<\?xml[\s\S]*<svg[\s\S]*Elo over generations[\s\S]*Training error per epoch[\s\S]*<\/svg>\n$/);
+    expect(svg).toMatch(/<polyline/);
+    expect(r.stdout).toMatch(/1 generation\(s\); strongest build: (cand-g1|bootstrap)/);
+
+    // The same run folder resumes: generation 1 is kept, generation 2 trains on both generations.
+    const args = ['improve', '--games', '40', '--depth', '1', '--exact', '6', '--match-games', '10', '--epochs', '3', '--workers', '2', '--run', run];
+    const bad = spawnSync(process.execPath, [MAIN, ...args, '--generations', '2', '--seed', '5'], { cwd: ROOT, env, encoding: 'utf8', timeout: 120_000 });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/cannot resume .*seed was 1, now 5/);
+    const more = spawnSync(process.execPath, [MAIN, ...args, '--generations', '2'], { cwd: ROOT, env, encoding: 'utf8', timeout: 120_000 });
+    expect(more.status, more.stderr).toBe(0);
+    expect(more.stdout).toMatch(/resuming .* after 1 finished generation/);
+    const report2 = JSON.parse(readFileSync(join(run, 'report.json'), 'utf8'));
+    expect(report2.map((g: { candidate: string }) => g.candidate)).toEqual(['cand-g1', 'cand-g2']);
+    expect(report2[0]).toEqual(report[0]);
+    const g2 = readManifest(join(tmp, 'builds')).builds.find((b) => b.id === 'cand-g2')!;
+    expect(g2.games).toBe(80);
+    expect(g2.parent).toBe(report2[1].champion);
+  });
+});

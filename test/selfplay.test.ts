@@ -1,0 +1,119 @@
+// End to end: `sente selfplay` on the worker pool. The same seed gives byte-identical game files
+// with 1 and 2 workers; a worker that dies mid-batch loses nothing and duplicates nothing; a run
+// stopped by Ctrl-C (and an append cut short) resumes to exactly N games, identical to an
+// uninterrupted run. Each run uses a temporary builds registry holding the bootstrap build.
+import { spawn, spawnSync } from 'node:child_process';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BLACK, Position } from '@sente/core';
+import { bootstrapTable, createEngine } from '@sente/search';
+import { readGameFile, saveBuild } from '@sente/selfplay';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const MAIN = fileURLToPath(new URL('../apps/cli/dist/main.js', import.meta.url));
+let tmp = '';
+let env: NodeJS.ProcessEnv = {};
+const FAST = ['--build', 'bootstrap', '--depth', '1', '--exact', '6', '--seed', '7', '--openings', 'xot'];
+
+function sente(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [MAIN, ...args], { cwd: ROOT, env, encoding: 'utf8', timeout: 120_000 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function indices(dir: string): number[] {
+  return readGameFile(join(dir, 'games.txt')).games.map((g) => g.index);
+}
+
+beforeAll(() => {
+  tmp = mkdtempSync(join(tmpdir(), 'sente-selfplay-'));
+  saveBuild(join(tmp, 'builds'), { id: 'bootstrap', table: bootstrapTable(), parent: null, games: 0, positions: 0, validationError: null });
+  env = { ...process.env, SENTE_BUILDS: join(tmp, 'builds') };
+});
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('sente selfplay', () => {
+  it('same seed, same games with 1 and 2 workers; every game ends with its exact score', () => {
+    const one = sente('selfplay', ...FAST, '--games', '24', '--workers', '1', '--out', join(tmp, 'w1'));
+    expect(one.status, one.stderr).toBe(0);
+    expect(one.stdout).toMatch(/24\/24 games/);
+    expect(one.stdout).toMatch(/black wins \d+ .*draws \d+ .*white wins \d+/);
+    const two = sente('selfplay', ...FAST, '--games', '24', '--workers', '2', '--batch', '3', '--out', join(tmp, 'w2'));
+    expect(two.status, two.stderr).toBe(0);
+    const a = readFileSync(join(tmp, 'w1', 'games.txt'), 'utf8');
+    expect(readFileSync(join(tmp, 'w2', 'games.txt'), 'utf8')).toBe(a);
+    const games = readGameFile(join(tmp, 'w1', 'games.txt')).games;
+    expect(games.map((g) => g.index)).toEqual([...Array(24).keys()]);
+    // Each score is exact: an exact solve of the game's position at 6 empties gives it.
+    const engine = createEngine({ table: bootstrapTable() });
+    for (const g of games) {
+      expect(g.moves.length).toBeGreaterThan(50);
+      expect(Math.abs(g.blackScore) % 2).toBe(0);
+      const p = Position.initial();
+      for (const m of g.moves) {
+        if (p.emptyCount() <= 6) break;
+        if (p.mustPass()) p.makePass();
+        p.makeMove(m);
+      }
+      if (p.mustPass() && !p.isGameOver()) p.makePass();
+      const solved = engine.think(p, { exactFrom: 64 });
+      expect(solved.exact).toBe(true);
+      expect(p.side === BLACK ? solved.score : -solved.score).toBe(g.blackScore);
+    }
+    // Different seeds give different games.
+    const other = sente('selfplay', ...FAST.slice(0, -4), '--seed', '8', '--openings', 'random:6', '--games', '4', '--out', join(tmp, 'w3'));
+    expect(other.status, other.stderr).toBe(0);
+    expect(readFileSync(join(tmp, 'w3', 'games.txt'), 'utf8')).not.toBe(a.split('\n').slice(0, 4).join('\n') + '\n');
+    const csv = readFileSync(join(tmp, 'w1', 'games.csv'), 'utf8').trim().split('\n');
+    expect(csv[0]).toBe('index,opening,transcript,black_score,winner,moves,build,seed');
+    expect(csv).toHaveLength(25);
+  });
+
+  it('a worker that exits mid-batch loses no finished game and its batch is retried', () => {
+    const r = sente('selfplay', ...FAST, '--games', '24', '--workers', '2', '--batch', '4', '--test-crash', '1:2', '--out', join(tmp, 'crash'));
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/worker failed .*retrying games 6,7 \(attempt 1\)/);
+    expect(indices(join(tmp, 'crash'))).toEqual([...Array(24).keys()]);
+    expect(readFileSync(join(tmp, 'crash', 'games.txt'), 'utf8')).toBe(readFileSync(join(tmp, 'w1', 'games.txt'), 'utf8'));
+  });
+
+  it('Ctrl-C keeps the finished games; --resume completes exactly N without duplicates', async () => {
+    const out = join(tmp, 'resume');
+    const child = spawn(process.execPath, [MAIN, 'selfplay', ...FAST, '--games', '600', '--workers', '1', '--batch', '2', '--out', out], { cwd: ROOT, env });
+    let stdout = '';
+    child.stdout.on('data', (d) => { stdout += String(d); });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const gamesFile = join(out, 'games.txt');
+    for (let i = 0; i < 600; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      if (existsSync(gamesFile) && readFileSync(gamesFile, 'utf8').split('\n').length > 40) break;
+    }
+    child.kill('SIGINT');
+    const code = await exited;
+    expect(stdout).toMatch(/interrupted/);
+    expect(code).toBe(1);
+    const partial = indices(out);
+    expect(partial.length).toBeGreaterThan(30);
+    expect(partial.length).toBeLessThan(600);
+    expect(new Set(partial).size).toBe(partial.length);
+    // A crash in the middle of an append leaves half a line: resume must cope.
+    appendFileSync(gamesFile, '599 f5d6c3');
+    const r = sente('selfplay', ...FAST, '--games', '600', '--workers', '2', '--out', out, '--resume');
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/600\/600 games/);
+    const all = indices(out);
+    expect(all).toEqual([...Array(600).keys()]);
+    // The first 24 are the games of the uninterrupted 24-game run.
+    const lines = readFileSync(gamesFile, 'utf8').split('\n');
+    expect(lines.slice(0, 24).join('\n') + '\n').toBe(readFileSync(join(tmp, 'w1', 'games.txt'), 'utf8'));
+    // Resuming with other settings is refused.
+    const bad = sente('selfplay', ...FAST.slice(0, -4), '--seed', '9', '--openings', 'xot', '--games', '610', '--out', out, '--resume');
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/cannot resume .*seed was 7, now 9/);
+    const again = sente('selfplay', ...FAST, '--games', '5', '--out', out);
+    expect(again.status).toBe(2);
+    expect(again.stderr).toMatch(/already holds a self-play run/);
+  });
+});

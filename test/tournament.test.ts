@@ -1,0 +1,134 @@
+// End to end: `sente tournament` between builds (on the pool) and external GTP programs (in the
+// main thread). Every opening is played with both colours; an engine that answers an illegal move
+// or crashes loses with the reason in the CSV and the tournament goes on; standings show Elo.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bootstrapTable } from '@sente/search';
+import { saveBuild } from '@sente/selfplay';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const MAIN = fileURLToPath(new URL('../apps/cli/dist/main.js', import.meta.url));
+let tmp = '';
+let env: NodeJS.ProcessEnv = {};
+
+// A GTP "engine" that always answers A1 (never legal after an XOT opening).
+const ILLEGAL_ENGINE = `
+const rl = require('node:readline').createInterface({ input: process.stdin });
+rl.on('line', (line) => {
+  const cmd = line.trim().split(/\\s+/)[0];
+  if (cmd === 'list_commands') process.stdout.write('= boardsize\\nclear_board\\nplay\\ngenmove\\nquit\\n\\n');
+  else if (cmd === 'genmove') process.stdout.write('= A1\\n\\n');
+  else process.stdout.write('= \\n\\n');
+  if (cmd === 'quit') process.exit(0);
+});`;
+
+function sente(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [MAIN, ...args], { cwd: ROOT, env, encoding: 'utf8', timeout: 120_000 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function csvRows(path: string): Record<string, string>[] {
+  const [head, ...lines] = readFileSync(path, 'utf8').trim().split('\n');
+  const cols = head.split(',');
+  return lines.map((l) => {
+    // Our fields hold no commas except inside quoted reasons; split on the first 9 commas.
+    const parts = l.split(',');
+    const row: Record<string, string> = {};
+    cols.forEach((c, i) => { row[c] = i < cols.length - 1 ? parts[i] : parts.slice(i).join(','); });
+    return row;
+  });
+}
+
+beforeAll(() => {
+  tmp = mkdtempSync(join(tmpdir(), 'sente-tournament-'));
+  saveBuild(join(tmp, 'builds'), { id: 'bootstrap', table: bootstrapTable(), parent: null, games: 0, positions: 0, validationError: null });
+  writeFileSync(join(tmp, 'illegal.cjs'), ILLEGAL_ENGINE);
+  env = { ...process.env, SENTE_BUILDS: join(tmp, 'builds') };
+});
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('sente tournament', () => {
+  it('round robin with both colours per opening, forfeits for illegal moves, standings with Elo', () => {
+    const csv = join(tmp, 'rr.csv');
+    const r = sente('tournament', '--player', 'bootstrap:depth=2', '--player', 'bootstrap:depth=1', '--player', `gtp:node ${join(tmp, 'illegal.cjs')}`,
+      '--games', '4', '--exact', '6', '--workers', '2', '--csv', csv);
+    expect(r.status, r.stderr).toBe(0);
+    const rows = csvRows(csv);
+    expect(rows).toHaveLength(12);
+    const gtpName = `gtp:node ${join(tmp, 'illegal.cjs')}`;
+    for (const row of rows) {
+      const involvesGtp = row.black === gtpName || row.white === gtpName;
+      if (involvesGtp) {
+        expect(row.reason).toMatch(row.black === gtpName ? /^illegal \(black\): a1/ : /^illegal \(white\): a1/);
+        expect(row.result).toBe(row.black === gtpName ? '0-1' : '1-0');
+      } else {
+        expect(row.reason).toBe('normal');
+        expect(Number(row.black_discs) + Number(row.white_discs)).toBeLessThanOrEqual(64);
+        expect(Math.sign(Number(row.black_score))).toBe(Math.sign(Number(row.black_discs) - Number(row.white_discs)));
+      }
+    }
+    // Each pairing plays each opening twice, colours swapped.
+    const pairs = new Map<string, string[]>();
+    for (const row of rows) {
+      const key = [row.black, row.white].sort().join(' | ') + ` @ ${row.opening}`;
+      pairs.set(key, [...(pairs.get(key) ?? []), row.black]);
+    }
+    expect(pairs.size).toBe(6);
+    for (const blacks of pairs.values()) expect(new Set(blacks).size).toBe(2);
+    // Standings: the illegal engine scores 0 of 8 with 8 forfeits.
+    expect(r.stdout).toMatch(new RegExp(`${gtpName.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\s+8\\s+0\\.0%\\s+0/0/8 .*\\(8 forfeits\\)`));
+    expect(r.stdout).toMatch(/head to head/);
+    expect(r.stdout).toMatch(/12\/12 games/);
+  });
+
+  it('gauntlet: a program that does not start loses every game and the tournament goes on', () => {
+    const csv = join(tmp, 'g.csv');
+    const r = sente('tournament', '--gauntlet', '--player', 'bootstrap', '--player', 'gtp:node -e process.exit(1)', '--player', 'bootstrap:depth=1',
+      '--games', '2', '--depth', '1', '--exact', '4', '--csv', csv);
+    expect(r.status, r.stderr).toBe(0);
+    const rows = csvRows(csv);
+    expect(rows).toHaveLength(4);
+    const crashed = rows.filter((x) => x.black.startsWith('gtp:') || x.white.startsWith('gtp:'));
+    expect(crashed).toHaveLength(2);
+    for (const row of crashed) expect(row.reason).toMatch(/^"?crash/);
+    expect(rows.filter((x) => x.reason === 'normal')).toHaveLength(2);
+  });
+
+  it('--resume continues an interrupted tournament from its CSV without replaying finished games', () => {
+    const csv = join(tmp, 'resume.csv');
+    const args = ['tournament', '--player', 'bootstrap:depth=2', '--player', 'bootstrap:depth=1', '--games', '8', '--exact', '4', '--csv', csv];
+    const full = sente(...args);
+    expect(full.status, full.stderr).toBe(0);
+    const lines = readFileSync(csv, 'utf8').split('\n');
+    // Keep the header and 3 games, plus half of a 4th line, as a crash would leave it.
+    writeFileSync(csv, `${lines.slice(0, 4).join('\n')}\n${lines[4].slice(0, 20)}`);
+    const refused = sente(...args);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(/already exists; .*--resume/);
+    const wrong = sente(...args, '--resume', '--seed', '2');
+    expect(wrong.status).toBe(2);
+    expect(wrong.stderr).toMatch(/cannot resume .* not in this tournament's schedule/);
+    const resumed = sente(...args, '--resume');
+    expect(resumed.status, resumed.stderr).toBe(0);
+    expect(resumed.stdout).toMatch(/8\/8 games/);
+    const after = readFileSync(csv, 'utf8').split('\n');
+    expect(after.slice(0, 4)).toEqual(lines.slice(0, 4));
+    const rows = csvRows(csv);
+    expect(rows.map((r) => Number(r.game)).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    // Fixed depth: the replayed games are the same games.
+    expect([...after].sort()).toEqual([...lines].sort());
+  });
+
+  it('refuses unknown builds and bad settings with a clear message', () => {
+    const r = sente('tournament', '--player', 'nosuch', '--player', 'bootstrap', '--games', '2');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/unknown build "nosuch"; known builds: bootstrap/);
+    const s = sente('tournament', '--player', 'bootstrap:deep=3', '--player', 'bootstrap', '--games', '2');
+    expect(s.status).toBe(2);
+    expect(s.stderr).toMatch(/"deep=3" is not a setting/);
+  });
+});
