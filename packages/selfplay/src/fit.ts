@@ -7,8 +7,9 @@
 // (CGLS), with the unknowns scaled by each column's norm (a diagonal preconditioner). One epoch is
 // one CGLS iteration: one pass computing A p and one computing A^T r, over typed arrays only.
 // CGLS needs no learning rate and converges in tens of iterations where plain gradient descent
-// needs hundreds. The weights kept are those of the epoch with the lowest validation error
-// (early stopping: with few games the fit soon starts to learn the noise of the training games).
+// needs hundreds. Each phase keeps the weights of the epoch with its lowest validation error
+// (early stopping per phase: the noisy opening phases soon start to learn the noise of the training
+// games, while the late phases, labelled by exact play, keep improving).
 import { EvalTable, PHASE_STRIDE, phaseOf } from '@sente/search';
 import { FEATURES, type PositionSet } from './dataset.js';
 
@@ -38,10 +39,13 @@ export interface EpochStats {
 
 export interface FitResult {
   /** Fitted weights in discs, phases * PHASE_STRIDE: those of the epoch with the lowest
-   *  validation error (early stopping), or of the last epoch when there is no validation set. */
+   *  validation error, phase by phase (early stopping), or of the last epoch when there is no
+   *  validation set. */
   readonly weights: Float64Array;
   /** The epoch whose weights are returned (0: the start weights). */
   readonly bestEpoch: number;
+  /** The epoch each phase's weights come from (early stopping is per phase). */
+  readonly phaseEpochs: number[];
   readonly history: EpochStats[];
 }
 
@@ -74,6 +78,24 @@ export function rmsError(set: PositionSet, x: Float64Array, phases: number): num
     sum += d * d;
   }
   return Math.sqrt(sum / set.count);
+}
+
+/** Per phase: sum of squared errors (discs) and position count of a set under weights `x`. */
+export function phaseSquaredErrors(set: PositionSet, x: Float64Array, phases: number): { sse: Float64Array; count: Float64Array } {
+  const sse = new Float64Array(phases);
+  const count = new Float64Array(phases);
+  const off = set.offsets;
+  for (let i = 0; i < set.count; i++) {
+    const phase = phaseOf(set.empties[i], phases);
+    const base = phase * PHASE_STRIDE;
+    const o = i * FEATURES;
+    let pred = 0;
+    for (let k = 0; k < FEATURES; k++) pred += x[base + off[o + k]];
+    const d = pred - set.labels[i];
+    sse[phase] += d * d;
+    count[phase]++;
+  }
+  return { sse, count };
 }
 
 export function fitWeights(train: PositionSet, validation: PositionSet, options: FitOptions): FitResult {
@@ -160,11 +182,14 @@ export function fitWeights(train: PositionSet, validation: PositionSet, options:
   let gamma = 0;
   for (let j = 0; j < m; j++) gamma += s[j] * s[j];
 
+  // Early stopping per phase: late phases (exact labels, little noise) keep improving long after
+  // the opening phases (noisy labels) start to overfit, so each phase keeps the weights of its own
+  // best epoch. Phases are coupled only weakly (the neighbour rows), so mixing epochs is sound.
   const history: EpochStats[] = [];
   const early = validation.count > 0;
-  let best = early ? rmsError(validation, x0, phases) : Infinity;
-  let bestEpoch = 0;
-  const bestX = early ? Float64Array.from(x0) : x;
+  const bestX = Float64Array.from(x0);
+  const bestPhaseSse = early ? phaseSquaredErrors(validation, x0, phases).sse : new Float64Array(phases);
+  const phaseEpoch = new Int32Array(phases);
   for (let epoch = 1; epoch <= options.epochs; epoch++) {
     if (options.signal?.aborted) break;
     const t0 = performance.now();
@@ -192,23 +217,35 @@ export function fitWeights(train: PositionSet, validation: PositionSet, options:
     let sum = 0;
     for (let i = 0; i < n; i++) sum += r1[2 * i] * r1[2 * i];
     for (let j = 0; j < m; j++) x[j] = x0[j] + d[j] * y[j];
-    const stats: EpochStats = {
-      epoch,
-      trainRms: Math.sqrt(sum / n),
-      validationRms: rmsError(validation, x, phases),
-      ms: performance.now() - t0,
-    };
+    let validationRms = NaN;
+    if (early) {
+      const { sse, count } = phaseSquaredErrors(validation, x, phases);
+      let total = 0;
+      let positions = 0;
+      for (let ph = 0; ph < phases; ph++) {
+        total += sse[ph];
+        positions += count[ph];
+        if (count[ph] > 0 && sse[ph] < bestPhaseSse[ph]) {
+          bestPhaseSse[ph] = sse[ph];
+          phaseEpoch[ph] = epoch;
+          bestX.set(x.subarray(ph * PHASE_STRIDE, (ph + 1) * PHASE_STRIDE), ph * PHASE_STRIDE);
+        }
+      }
+      validationRms = Math.sqrt(total / positions);
+    }
+    const stats: EpochStats = { epoch, trainRms: Math.sqrt(sum / n), validationRms, ms: performance.now() - t0 };
     history.push(stats);
     options.onEpoch?.(stats);
-    if (early && stats.validationRms < best) {
-      best = stats.validationRms;
-      bestEpoch = epoch;
-      bestX.set(x);
-    }
   }
-  if (early) return { weights: bestX, bestEpoch, history };
+  if (early) {
+    // Phases without validation positions take the last epoch's weights.
+    for (let ph = 0; ph < phases; ph++) {
+      if (phaseEpoch[ph] === 0 && bestPhaseSse[ph] === 0) bestX.set(x.subarray(ph * PHASE_STRIDE, (ph + 1) * PHASE_STRIDE), ph * PHASE_STRIDE);
+    }
+    return { weights: bestX, bestEpoch: Math.max(...phaseEpoch), phaseEpochs: Array.from(phaseEpoch), history };
+  }
   for (let j = 0; j < m; j++) x[j] = x0[j] + d[j] * y[j];
-  return { weights: x, bestEpoch: history.length, history };
+  return { weights: x, bestEpoch: history.length, phaseEpochs: new Array<number>(phases).fill(history.length), history };
 }
 
 /** Weights in discs -> an int16 table with `scale` units per disc (rounded, clamped). */

@@ -48,7 +48,7 @@ export interface TrainSummary {
   readonly validationError: number | null;
   readonly csvPath: string;
   readonly seconds: number;
-  /** Epoch whose weights were kept (lowest validation error). */
+  /** Latest epoch whose weights were kept by some phase (early stopping is per phase). */
   readonly bestEpoch: number;
 }
 
@@ -120,7 +120,7 @@ export function train(o: TrainOptions): TrainSummary {
     validationError: validationError === null ? null : Number(validationError.toFixed(4)),
     notes: o.notes ?? '',
     training: {
-      method: 'CGLS least squares, diagonal preconditioning, early stopping', epochs: fit.history.length, bestEpoch: fit.bestEpoch, phases, scale, l2, neighbour,
+      method: 'CGLS least squares, diagonal preconditioning, early stopping per phase', epochs: fit.history.length, bestEpoch: fit.bestEpoch, phaseEpochs: fit.phaseEpochs, phases, scale, l2, neighbour,
       validation, minEmpties, trainPositions: data.train.count, validationPositions: data.validation.count,
       trainError: Number(trainError.toFixed(4)), gameFiles: o.gameFiles.length,
     },

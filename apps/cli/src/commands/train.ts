@@ -54,7 +54,7 @@ export const trainCommand: CommandModule<object, Args> = {
         },
         onEpoch: (e) => console.log(`${String(e.epoch).padStart(5)} ${e.trainRms.toFixed(3).padStart(10)} ${(Number.isNaN(e.validationRms) ? '-' : e.validationRms.toFixed(3)).padStart(10)} ${String(Math.round(e.ms)).padStart(6)}`),
       });
-      console.log(`build ${s.entry.id} (parent ${s.entry.parent ?? 'none'}) written: ${s.trainPositions + s.validationPositions} positions from ${s.games} games; weights of epoch ${s.bestEpoch} (lowest validation error); int16 table error train ${s.trainError.toFixed(3)}, validation ${s.validationError === null ? '-' : s.validationError.toFixed(3)} discs; ${s.seconds.toFixed(1)} s; epochs in ${s.csvPath}`);
+      console.log(`build ${s.entry.id} (parent ${s.entry.parent ?? 'none'}) written: ${s.trainPositions + s.validationPositions} positions from ${s.games} games; weights of each phase's best epoch (latest ${s.bestEpoch}); int16 table error train ${s.trainError.toFixed(3)}, validation ${s.validationError === null ? '-' : s.validationError.toFixed(3)} discs; ${s.seconds.toFixed(1)} s; epochs in ${s.csvPath}`);
     } catch (e) {
       throw new UsageError((e as Error).message);
     }

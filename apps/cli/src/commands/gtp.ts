@@ -1,0 +1,76 @@
+// `sente gtp`: the engine as a GTP program (GRhino's Othello dialect) on stdin/stdout, for Quarry,
+// GTP referees and our own tournaments. The protocol lives in @sente/search (GtpEngine); this file
+// only builds the engine from the options and moves lines between the pipes and it.
+import { createInterface } from 'node:readline';
+import type { Argv, CommandModule } from 'yargs';
+import { GtpEngine, createEngine, type Engine } from '@sente/search';
+import { UsageError } from '../util.js';
+
+export interface EngineArgs { build: string; depth?: number; time?: number; exact?: number; tt: number }
+
+/** The options every command that plays (gtp, nboard, play) shares. */
+export function engineOptions<T>(y: Argv<T>): Argv<T & EngineArgs> {
+  return y
+    .option('build', { type: 'string', default: 'strongest', describe: 'engine build: an id, "strongest" or "bootstrap"' })
+    .option('depth', { type: 'number', describe: 'fixed search depth in plies (deterministic)' })
+    .option('time', { type: 'number', describe: 'seconds per move (default without --depth: 1, or under GTP the clock from time_left)' })
+    .option('exact', { type: 'number', describe: 'solve exactly from this many empties (default: the engine\'s)' })
+    .option('tt', { type: 'number', default: 16, describe: 'transposition table size in MiB' })
+    .check((a) => {
+      if (a.depth !== undefined && (!Number.isInteger(a.depth) || a.depth < 1 || a.depth > 60)) throw new Error('--depth must be a whole number from 1 to 60');
+      if (a.time !== undefined && !(a.time > 0)) throw new Error('--time must be a positive number of seconds');
+      if (a.exact !== undefined && (!Number.isInteger(a.exact) || a.exact < 0 || a.exact > 60)) throw new Error('--exact must be a whole number from 0 to 60');
+      if (!(a.tt >= 1 && a.tt <= 4096)) throw new Error('--tt must be from 1 to 4096 MiB');
+      return true;
+    }) as unknown as Argv<T & EngineArgs>;
+}
+
+export function engineFromArgs(args: EngineArgs): Engine {
+  try {
+    return createEngine({ build: args.build, ttMb: args.tt });
+  } catch (error) {
+    throw new UsageError(`cannot load build "${args.build}": ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** Search limits from the options: a fixed depth, a time per move, or both. */
+export function limitsFromArgs(args: EngineArgs): { depth?: number; timeMs?: number; exactFrom?: number } {
+  return {
+    depth: args.depth,
+    timeMs: args.time !== undefined ? args.time * 1000 : args.depth === undefined ? 1000 : undefined,
+    exactFrom: args.exact,
+  };
+}
+
+interface Args extends EngineArgs { quiet: boolean }
+
+export const gtpCommand: CommandModule<object, Args> = {
+  command: 'gtp',
+  describe: 'Speak GTP (Othello dialect of GRhino) on stdin/stdout, for Quarry and GTP referees',
+  builder: (y) => engineOptions(y)
+    .option('quiet', { type: 'boolean', default: false, describe: 'no search summaries on stderr' }) as never,
+  handler: async (args) => {
+    const engine = engineFromArgs(args);
+    const gtp = new GtpEngine(engine, {
+      name: 'sente',
+      version: `0.1.0 (build ${engine.buildId})`,
+      // Without --time the controller's clock (time_left) decides, else 1 s a move.
+      depth: args.depth,
+      timeMs: args.time !== undefined ? args.time * 1000 : undefined,
+      exactFrom: args.exact,
+      onInfo: args.quiet ? undefined : (text) => process.stderr.write(`${text}\n`),
+    });
+    // The controller closing the pipe ends the session; it is not an error.
+    process.stdout.on('error', () => process.exit(0));
+    const lines = createInterface({ input: process.stdin, crlfDelay: Infinity, terminal: false });
+    await new Promise<void>((resolve) => {
+      lines.on('line', (line) => {
+        if (gtp.quitRequested) return;
+        const reply = gtp.handle(line);
+        if (reply !== '') process.stdout.write(reply);
+        if (gtp.quitRequested) lines.close();
+      });
+      lines.on('close', resolve);
+    });
+  },
+};

@@ -1,0 +1,30 @@
+// `sente nboard`: the engine for the NBoard GUI (and anything else speaking the NBoard protocol,
+// as Edax does) on stdin/stdout. The protocol lives in @sente/search (NboardEngine); this file
+// builds the engine and moves lines between the pipes and it.
+import { createInterface } from 'node:readline';
+import type { CommandModule } from 'yargs';
+import { NboardEngine } from '@sente/search';
+import { engineFromArgs, engineOptions, type EngineArgs } from './gtp.js';
+
+export const nboardCommand: CommandModule<object, EngineArgs> = {
+  command: 'nboard',
+  describe: 'Speak the NBoard protocol on stdin/stdout (for the NBoard GUI)',
+  builder: (y) => engineOptions(y) as never,
+  handler: async (args) => {
+    const engine = engineFromArgs(args);
+    // The GUI closing the pipe ends the session; it is not an error.
+    process.stdout.on('error', () => process.exit(0));
+    const nboard = new NboardEngine(engine, (line) => process.stdout.write(`${line}\n`), {
+      name: 'sente',
+      depth: args.depth ?? 10,
+      timeMs: args.time !== undefined ? args.time * 1000 : undefined,
+      exactFrom: args.exact,
+    });
+    const lines = createInterface({ input: process.stdin, crlfDelay: Infinity, terminal: false });
+    for await (const line of lines) {
+      if (line.trim() === 'quit') break;
+      nboard.handle(line);
+    }
+    lines.close();
+  },
+};
