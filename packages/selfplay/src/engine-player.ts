@@ -4,22 +4,28 @@
 import { PASS, type Position } from '@sente/core';
 import type { Engine } from '@sente/search';
 import type { GamePlayer } from './player.js';
+import { hashString, seededRandom } from './random.js';
 
 export interface EngineSettings {
   readonly depth?: number;
   readonly exact?: number;
   readonly timeMs?: number;
+  /** With an engine that has a book: choose among book moves within this many discs of the best. */
+  readonly bookMargin?: number;
 }
 
 export function enginePlayer(name: string, engine: Engine, settings: EngineSettings): GamePlayer {
+  // Book randomness is seeded by the game's opening, so a tournament replays identically.
+  let random: (() => number) | undefined;
   return {
     name,
-    async newGame(): Promise<void> {
+    async newGame(_start: Position, opening: readonly number[]): Promise<void> {
       engine.newGame();
+      random = settings.bookMargin ? seededRandom(hashString(`${name}|${opening.join(',')}`), 0xb00c) : undefined;
     },
     async genmove(position: Position): Promise<number> {
       if (position.mustPass()) return PASS;
-      const r = engine.think(position, { depth: settings.depth, exactFrom: settings.exact, timeMs: settings.timeMs });
+      const r = engine.think(position, { depth: settings.depth, exactFrom: settings.exact, timeMs: settings.timeMs, bookMargin: settings.bookMargin, random });
       return r.move;
     },
     async close(): Promise<void> {},

@@ -22,3 +22,4 @@ export * from './svg.js';
 export * from './improve.js';
 export * from './wthor-games.js';
 export * as go from './go/index.js';
+export * from './book.js';

@@ -1,7 +1,9 @@
-// Player specs of a tournament: a build id with optional settings, `strongest:depth=8,exact=14`,
+// Player specs of a tournament: a build id with optional settings, `strongest:depth=8,exact=14`
+// (also `book=FILE`, an opening book to play from),
 // or an external program, `gtp:<command line>`. Engine specs are plain data so they travel to
 // pool workers; 'strongest' is resolved to a concrete id once, in the main thread.
-import { findBuild } from '@sente/search';
+import { resolve } from 'node:path';
+import { findBuild, readBookFile } from '@sente/search';
 
 export interface EngineSpec {
   readonly kind: 'engine';
@@ -12,6 +14,10 @@ export interface EngineSpec {
   readonly depth?: number;
   readonly exact?: number;
   readonly timeMs?: number;
+  /** Opening book file the engine plays from. */
+  readonly book?: string;
+  /** Book moves within this many discs of the best may be chosen (seeded per game). */
+  readonly bookMargin?: number;
 }
 
 export interface GtpSpec {
@@ -39,13 +45,25 @@ export function parsePlayerSpec(text: string, defaults: SpecDefaults, buildsDir:
   const colon = text.indexOf(':');
   const id = colon < 0 ? text : text.slice(0, colon);
   const settings: Record<string, number> = {};
+  let book: string | undefined;
   if (colon >= 0) {
     for (const part of text.slice(colon + 1).split(',')) {
       if (part.trim() === '') continue;
-      const m = /^\s*(depth|exact|time)\s*=\s*(\d+)\s*$/.exec(part);
-      if (!m) return { ok: false, error: `"${text}": "${part}" is not a setting (depth=N, exact=N or time=MS)` };
+      const b = /^\s*book\s*=\s*(\S+)\s*$/.exec(part);
+      if (b) {
+        book = b[1];
+        continue;
+      }
+      const m = /^\s*(depth|exact|time|bookmargin)\s*=\s*(\d+(?:\.\d+)?)\s*$/.exec(part);
+      if (!m) return { ok: false, error: `"${text}": "${part}" is not a setting (depth=N, exact=N, time=MS, book=FILE or bookmargin=DISCS)` };
+      if (m[1] !== 'bookmargin' && !Number.isInteger(Number(m[2]))) return { ok: false, error: `"${text}": ${m[1]} must be a whole number` };
       settings[m[1]] = Number(m[2]);
     }
+  }
+  if (book !== undefined) {
+    const r = readBookFile(book);
+    if (!r.ok) return { ok: false, error: `"${text}": ${r.error}` };
+    book = resolve(book);
   }
   let build: string;
   try {
@@ -55,7 +73,7 @@ export function parsePlayerSpec(text: string, defaults: SpecDefaults, buildsDir:
   }
   const timeMs = settings.time ?? (settings.depth === undefined ? defaults.timeMs : undefined);
   const depth = settings.depth ?? (settings.time === undefined ? defaults.depth : undefined);
-  return { ok: true, spec: { kind: 'engine', name: text, build, depth, exact: settings.exact ?? defaults.exact, timeMs } };
+  return { ok: true, spec: { kind: 'engine', name: text, build, depth, exact: settings.exact ?? defaults.exact, timeMs, book, bookMargin: settings.bookmargin } };
 }
 
 /** Makes names unique by suffixing #2, #3, ... to repeats. */

@@ -4,9 +4,9 @@
 // a complete run is rewritten sorted by index (atomically), so the file does not depend on the
 // number of workers or the order games finished. `games.csv` summarises every game.
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { formatTranscript } from '@sente/core';
-import { findBuild, writeFileAtomic } from '@sente/search';
+import { findBuild, readBookFile, writeFileAtomic } from '@sente/search';
 import { stringify } from 'csv-stringify/sync';
 import { formatGameLine, readGameFile, type GameRecord } from './gamefile.js';
 import { batches, runPool } from './pool.js';
@@ -24,6 +24,9 @@ export interface SelfplayRunOptions {
   readonly randomPlies: number;
   readonly seed: number;
   readonly openings: OpeningSource;
+  /** Opening book file to play from, and the margin (discs) among book moves. */
+  readonly book?: string;
+  readonly bookMargin?: number;
   readonly outDir: string;
   readonly workers: number;
   readonly resume?: boolean;
@@ -63,12 +66,17 @@ export async function runSelfplay(o: SelfplayRunOptions): Promise<SelfplaySummar
   const settings: SelfplaySettings = {
     build, buildsDir: o.buildsDir, depth: o.depth, exact: o.exact, randomness: o.randomness,
     randomPlies: o.randomPlies, seed: o.seed, openings: o.openings,
+    ...(o.book !== undefined ? { book: resolve(o.book), bookMargin: o.bookMargin ?? 0 } : {}),
   };
+  if (o.book !== undefined) {
+    const r = readBookFile(o.book);
+    if (!r.ok) throw new SelfplayError(r.error);
+  }
   mkdirSync(o.outDir, { recursive: true });
   const gamesFile = join(o.outDir, 'games.txt');
   const csvFile = join(o.outDir, 'games.csv');
   const runFile = join(o.outDir, 'run.json');
-  const recorded = { build, depth: o.depth, exact: o.exact, randomness: o.randomness, randomPlies: o.randomPlies, seed: o.seed, openings: o.openings };
+  const recorded = { build, depth: o.depth, exact: o.exact, randomness: o.randomness, randomPlies: o.randomPlies, seed: o.seed, openings: o.openings, ...(o.book !== undefined ? { book: resolve(o.book), bookMargin: o.bookMargin ?? 0 } : {}) };
 
   const existing = readGameFile(gamesFile);
   if (existing.games.length > 0 || existsSync(runFile)) {

@@ -2,7 +2,7 @@
 // within `randomness` discs of the best for the first `randomPlies` plies (variety), then the best
 // move at fixed depth, and it solves exactly from `exact` empties, so the recorded final score is
 // the exact value of the game's endgame. Everything random derives from (seed, index): the game is
-// the same on any worker, in any order.
+// the same on any worker, in any order. With a book, book positions are played from it.
 import { BLACK, Position } from '@sente/core';
 import type { Engine } from '@sente/search';
 import type { GameRecord } from './gamefile.js';
@@ -20,6 +20,9 @@ export interface SelfplaySettings {
   readonly randomPlies: number;
   readonly seed: number;
   readonly openings: OpeningSource;
+  /** An opening book file the engine plays from (its moves chosen within `bookMargin` discs). */
+  readonly book?: string;
+  readonly bookMargin?: number;
 }
 
 /** The opening of game `index`: line index mod n of the file, or a balanced random one. */
@@ -58,7 +61,8 @@ export function playSelfplayGame(engine: Engine, settings: SelfplaySettings, ind
       depth: settings.depth,
       exactFrom: settings.exact,
       randomness: randomNow ? settings.randomness : 0,
-      random: randomNow ? random : undefined,
+      random: randomNow || settings.book !== undefined ? random : undefined,
+      bookMargin: settings.bookMargin,
     });
     if (!position.makeMove(r.move)) throw new Error(`engine ${settings.build} chose an illegal move ${r.move} in game ${index}`);
     moves.push(r.move);

@@ -1,8 +1,9 @@
 // The pool's worker module (run by piscina in a worker thread): plays self-play games or tournament
-// games, posting each finished game through the task's MessagePort as soon as it ends, and also
+// games, or scores opening-book positions, posting each finished item through the task's MessagePort as soon as it ends, and also
 // returning them all. `crashAfter` is a test hook: after that many games the worker thread exits,
 // as a crashed or killed worker would.
 import type { MessagePort } from 'node:worker_threads';
+import { positionOfKey, type MoveScore } from '@sente/search';
 import { engineFor } from './engines.js';
 import { enginePlayer } from './engine-player.js';
 import type { GameRecord } from './gamefile.js';
@@ -33,23 +34,43 @@ export interface MatchTask {
   readonly crashAfter?: number;
 }
 
-export type WorkerTask = SelfplayTask | MatchTask;
+/** Scoring opening-book entries: each key names a canonical position given by its four words. */
+export interface BookTask {
+  readonly kind: 'book';
+  readonly buildsDir: string;
+  readonly build: string;
+  readonly depth: number;
+  readonly keys: number[];
+  readonly positions: Array<[number, number, number, number]>;
+  readonly port: MessagePort;
+  readonly crashAfter?: number;
+}
 
-export default async function run(task: WorkerTask): Promise<{ key: number; item: GameRecord | GameOutcome }[]> {
-  const out: { key: number; item: GameRecord | GameOutcome }[] = [];
-  const post = (key: number, item: GameRecord | GameOutcome): void => {
+export type WorkerTask = SelfplayTask | MatchTask | BookTask;
+
+export default async function run(task: WorkerTask): Promise<{ key: number; item: GameRecord | GameOutcome | MoveScore[] }[]> {
+  const out: { key: number; item: GameRecord | GameOutcome | MoveScore[] }[] = [];
+  const post = (key: number, item: GameRecord | GameOutcome | MoveScore[]): void => {
     out.push({ key, item });
     task.port.postMessage({ key, item });
     if (task.crashAfter !== undefined && out.length >= task.crashAfter) process.exit(3);
   };
   try {
-    if (task.kind === 'selfplay') {
-      const engine = engineFor(task.settings.buildsDir, task.settings.build);
+    if (task.kind === 'book') {
+      const engine = engineFor(task.buildsDir, task.build);
+      task.keys.forEach((key, i) => {
+        const [pLo, pHi, oLo, oHi] = task.positions[i];
+        engine.newGame();
+        const position = positionOfKey({ playerLo: pLo, playerHi: pHi, opponentLo: oLo, opponentHi: oHi, transform: 0 });
+        post(key, engine.analyze(position, task.depth));
+      });
+    } else if (task.kind === 'selfplay') {
+      const engine = engineFor(task.settings.buildsDir, task.settings.build, 0, 8, task.settings.book);
       for (const key of task.keys) post(key, playSelfplayGame(engine, task.settings, key));
     } else {
       for (const g of task.games) {
-        const black = enginePlayer(g.black.name, engineFor(task.buildsDir, g.black.build, 0), g.black);
-        const white = enginePlayer(g.white.name, engineFor(task.buildsDir, g.white.build, 1), g.white);
+        const black = enginePlayer(g.black.name, engineFor(task.buildsDir, g.black.build, 0, 8, g.black.book), g.black);
+        const white = enginePlayer(g.white.name, engineFor(task.buildsDir, g.white.build, 1, 8, g.white.book), g.white);
         post(g.key, await refereeGame(black, white, g.opening));
       }
     }

@@ -4,9 +4,11 @@
 import { readFileSync } from 'node:fs';
 import type { Argv, CommandModule } from 'yargs';
 import { BLACK, Position, parseTranscript, renderBoard, squareName } from '@sente/core';
+import { availableParallelism } from 'node:os';
 import {
-  Book, addGame, createEngine, deviationCandidates, expandLeaf, readBookFile, scorePending, writeBookFile,
+  Book, addGame, buildsDir, createEngine, deviationCandidates, expandLeaf, findBuild, readBookFile, scorePending, writeBookFile,
 } from '@sente/search';
+import { scoreBookOnPool } from '@sente/selfplay';
 import { UsageError, positionFromArg } from '../util.js';
 import { progressBar } from '../progress.js';
 
@@ -40,31 +42,44 @@ function loadBook(path: string): Book {
   return r.book;
 }
 
-function engineFor(build: string) {
+/** Scores the book's pending entries: on the worker pool, or in this thread with --workers 1. */
+async function score(book: Book, build: string, depth: number, workers: number, label: string): Promise<number> {
+  let id: string;
   try {
-    return createEngine({ build, ttMb: 16 });
+    id = findBuild(build).id;
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
-}
-
-function score(book: Book, build: string, depth: number, label: string): number {
-  const engine = engineFor(build);
   const bar = progressBar(label);
   let started = false;
-  const n = scorePending(book, engine, depth, (done, total) => {
+  const progress = (done: number, total: number): void => {
     if (!started) {
       bar.start(total, 0);
       started = true;
     }
     bar.update(done);
-  });
+  };
+  let n: number;
+  if (workers > 1) {
+    const ac = new AbortController();
+    const stop = (): void => ac.abort();
+    process.once('SIGINT', stop);
+    try {
+      const r = await scoreBookOnPool(book, { buildsDir: buildsDir(), build: id, depth, workers, onProgress: progress, signal: ac.signal });
+      n = r.scored;
+      if (r.summary.failed.length > 0) throw new Error(`book scoring failed for ${r.summary.failed.length} batch(es): ${r.summary.failed[0].error}`);
+    } finally {
+      process.off('SIGINT', stop);
+    }
+  } else {
+    n = scorePending(book, createEngine({ build: id, ttMb: 16 }), depth, progress);
+  }
   if (started) bar.stop();
   return n;
 }
 
-interface BuildArgs { games: string[]; depth: number; plies: number; out: string; build: string; minVisits: number }
-interface ExtendArgs { book: string; count: number; depth: number; build: string; margin: number }
+interface BuildArgs { games: string[]; depth: number; plies: number; out: string; build: string; workers: number }
+interface ExtendArgs { book: string; count: number; depth: number; build: string; margin: number; workers: number }
 interface ShowArgs { position: string; book: string }
 
 const buildCommand: CommandModule<object, BuildArgs> = {
@@ -75,8 +90,9 @@ const buildCommand: CommandModule<object, BuildArgs> = {
     .option('depth', { type: 'number', default: 8, describe: 'search depth for scoring book moves' })
     .option('plies', { type: 'number', default: 12, describe: 'plies of each game added to the book' })
     .option('out', { type: 'string', demandOption: true, describe: 'book file (extended if it exists)' })
-    .option('build', { type: 'string', default: 'strongest' }) as never,
-  handler: (args) => {
+    .option('build', { type: 'string', default: 'strongest' })
+    .option('workers', { type: 'number', default: availableParallelism(), describe: 'worker threads scoring positions' }) as never,
+  handler: async (args) => {
     let book: Book;
     try {
       book = loadBook(args.out);
@@ -88,7 +104,7 @@ const buildCommand: CommandModule<object, BuildArgs> = {
     let added = 0;
     for (const g of games) added += addGame(book, g, args.plies);
     console.error(`${games.length} games: ${added} new positions, ${book.size} in all`);
-    const scored = score(book, args.build, args.depth, 'scoring');
+    const scored = await score(book, args.build, args.depth, args.workers, 'scoring');
     writeBookFile(args.out, book);
     const root = book.moves(Position.initial());
     console.log(`book ${args.out}: ${book.size} positions (${scored} scored at depth ${args.depth}); start position value ${root.length ? root[0].score.toFixed(2) : 'n/a'}`);
@@ -103,8 +119,9 @@ const extendCommand: CommandModule<object, ExtendArgs> = {
     .option('count', { type: 'number', default: 50, describe: 'deviations to add' })
     .option('depth', { type: 'number', default: 8 })
     .option('margin', { type: 'number', default: 4, describe: 'only deviations within this many discs of the best' })
-    .option('build', { type: 'string', default: 'strongest' }) as never,
-  handler: (args) => {
+    .option('build', { type: 'string', default: 'strongest' })
+    .option('workers', { type: 'number', default: availableParallelism(), describe: 'worker threads scoring positions' }) as never,
+  handler: async (args) => {
     const book = loadBook(args.book);
     const before = book.size;
     let expanded = 0;
@@ -113,7 +130,7 @@ const extendCommand: CommandModule<object, ExtendArgs> = {
       const batch = deviationCandidates(book, Math.min(10, args.count - expanded), args.margin);
       if (batch.length === 0) break;
       for (const e of batch) if (expandLeaf(book, e)) expanded++;
-      score(book, args.build, args.depth, `round ${Math.ceil(expanded / 10)}`);
+      await score(book, args.build, args.depth, args.workers, `round ${Math.ceil(expanded / 10)}`);
       writeBookFile(args.book, book); // progress is kept even if interrupted
     }
     console.log(`book ${args.book}: ${before} -> ${book.size} positions (${expanded} deviations added)`);
