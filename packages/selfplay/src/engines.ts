@@ -17,7 +17,7 @@ export function engineFor(buildsDir: string, build: string, slot = 0, ttMb = 8, 
       if (!r.ok) throw new Error(r.error);
       book = r.book;
     }
-    engine = createEngine({ table: b.table, build: b.id, ttMb, book });
+    engine = createEngine({ table: b.table, build: b.id, ttMb, book, probcut: b.probcut });
     engines.set(key, engine);
   }
   return engine;

@@ -6,6 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EvalTable } from './evaltable.js';
 import { readTableFile } from './tablefile.js';
+import { validateProbCut, type ProbCutParams } from './probcut.js';
 
 export interface ManifestEntry {
   readonly id: string;
@@ -35,6 +36,8 @@ export interface Build {
   readonly id: string;
   readonly entry: ManifestEntry;
   readonly table: EvalTable;
+  /** Multi-ProbCut parameters measured for this table (`probcut.json` beside it), if any. */
+  readonly probcut?: ProbCutParams;
 }
 
 /**
@@ -94,7 +97,20 @@ export function loadBuild(id = 'strongest', dir: string = buildsDir()): Build {
   if (hit) return hit;
   const r = readTableFile(join(dir, entry.table));
   if (!r.ok) throw new Error(`build "${entry.id}": ${r.error}`);
-  const build: Build = { id: entry.id, entry, table: r.table };
+  let probcut: ProbCutParams | undefined;
+  const pcPath = join(dir, dirname(entry.table), 'probcut.json');
+  if (existsSync(pcPath)) {
+    let data: unknown;
+    try {
+      data = JSON.parse(readFileSync(pcPath, 'utf8'));
+    } catch (e) {
+      throw new Error(`build "${entry.id}": ${pcPath} is not valid JSON: ${(e as Error).message}`);
+    }
+    const problem = validateProbCut(data);
+    if (problem) throw new Error(`build "${entry.id}": ${pcPath}: ${problem}`);
+    probcut = data as ProbCutParams;
+  }
+  const build: Build = { id: entry.id, entry, table: r.table, probcut };
   cache.set(key, build);
   return build;
 }

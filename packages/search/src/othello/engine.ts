@@ -11,6 +11,7 @@ import { INFINITY, Searcher } from './midgame.js';
 import type { MoveScore, ThinkLimits, ThinkResult } from './types.js';
 import { loadBuild } from './builds.js';
 import { chooseBookMove, type Book } from './book.js';
+import type { ProbCutParams } from './probcut.js';
 
 export interface EngineOptions {
   /** A build id, 'strongest' (default) or 'bootstrap'; ignored when `table` is given. */
@@ -23,6 +24,8 @@ export interface EngineOptions {
   readonly exactFrom?: number;
   /** An opening book to play from (see book.ts). */
   readonly book?: Book;
+  /** Multi-ProbCut parameters (default: the build's, if it has them); false disables the cuts. */
+  readonly probcut?: ProbCutParams | false;
 }
 
 export const DEFAULT_EXACT_FROM = 16;
@@ -38,6 +41,7 @@ export class Engine {
     this.buildId = buildId;
     this.defaultExact = options.exactFrom ?? DEFAULT_EXACT_FROM;
     this.book = options.book;
+    this.searcher.probcut = options.probcut === false ? undefined : options.probcut;
   }
 
   /** The opening book consulted by think(), if any. */
@@ -219,5 +223,5 @@ function afterPass(pos: Position): Position {
 export function createEngine(options: EngineOptions = {}): Engine {
   if (options.table) return new Engine(options.table, options.build ?? 'custom', options);
   const build = loadBuild(options.build ?? 'strongest');
-  return new Engine(build.table, build.id, options);
+  return new Engine(build.table, build.id, { ...options, probcut: options.probcut ?? build.probcut });
 }

@@ -12,3 +12,5 @@ export * from './book.js';
 export * from './bookbuild.js';
 export * from './gtp.js';
 export * from './nboard.js';
+export * from './probcut.js';
+export * from './probcut-calibrate.js';

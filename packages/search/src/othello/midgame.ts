@@ -9,6 +9,7 @@ import { HI, Position, finalScore, flipsFor, generateMoves, popcount, popcount32
 import { evaluate } from './eval.js';
 import type { EvalTable } from './evaltable.js';
 import { solveExact } from './endgame.js';
+import { PROBCUT_MAX_DEPTH, PROBCUT_MIN_DEPTH, shallowDepth, type ProbCutParams } from './probcut.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, NO_MOVE, TranspositionTable, hash1, hash2 } from './tt.js';
 
 export const INFINITY = 1 << 24;
@@ -37,6 +38,8 @@ export class Searcher {
   /** Solve exactly at or below this many empties (0 = never switch inside the tree). */
   exactFrom = 0;
   stopped = false;
+  /** Multi-ProbCut parameters (see probcut.ts); undefined = no probabilistic cuts. */
+  probcut: ProbCutParams | undefined = undefined;
   private deadline = Infinity;
   private nodeLimit = Infinity;
   private signal: AbortSignal | undefined = undefined;
@@ -169,6 +172,20 @@ export class Searcher {
         if (bound === BOUND_LOWER && score >= beta) return score;
         if (bound === BOUND_UPPER && score <= alpha) return score;
       }
+    }
+
+    // Multi-ProbCut at null-window nodes: a shallow search predicts the deep result.
+    const pc = this.probcut;
+    if (pc !== undefined && depth >= PROBCUT_MIN_DEPTH && beta - alpha === 1 && depth < empties) {
+      const d = depth > PROBCUT_MAX_DEPTH ? PROBCUT_MAX_DEPTH : depth;
+      const sd = shallowDepth(depth);
+      const margin = pc.t * pc.sigma[d];
+      const hi = Math.ceil((beta + margin - pc.b[d]) / pc.a[d]);
+      if (hi < INFINITY && this.search(sd, hi - 1, hi, ply) >= hi) return beta;
+      if (this.stopped) return 0;
+      const lo = Math.floor((alpha - margin - pc.b[d]) / pc.a[d]);
+      if (lo > -INFINITY && this.search(sd, lo, lo + 1, ply) <= lo) return alpha;
+      if (this.stopped) return 0;
     }
 
     const n = this.orderMoves(ply, mLo, mHi, hashMove, depth);

@@ -1,0 +1,58 @@
+// `sente calibrate <build>`: measures Multi-ProbCut parameters for a build's evaluation and writes
+// them beside its table (builds/<id>/probcut.json), where loadBuild picks them up. Sample positions
+// come from the shipped XOT openings continued by the engine itself (depth 2) to plies 10..45.
+import { join, dirname } from 'node:path';
+import type { CommandModule } from 'yargs';
+import { Position } from '@sente/core';
+import { buildsDir, calibrateProbCut, createEngine, findBuild, loadBuild, PROBCUT_MAX_DEPTH, writeFileAtomic } from '@sente/search';
+import { DEFAULT_OPENINGS_FILE, readOpeningsFile } from '@sente/selfplay';
+import { progressBar } from '../progress.js';
+import { UsageError } from '../util.js';
+
+interface Args { build: string; positions: number; t: number }
+
+export const calibrateCommand: CommandModule<object, Args> = {
+  command: 'calibrate <build>',
+  describe: 'Measure Multi-ProbCut parameters for a build (writes builds/<id>/probcut.json)',
+  builder: (y) => y
+    .positional('build', { type: 'string', demandOption: true, describe: 'build id or strongest' })
+    .option('positions', { type: 'number', default: 120, describe: 'sample positions (each searched to depth 10)' })
+    .option('t', { type: 'number', default: 1.5, describe: 'cut threshold in standard deviations' }) as never,
+  handler: (args) => {
+    if (!Number.isInteger(args.positions) || args.positions < 20) throw new UsageError('--positions must be a whole number >= 20');
+    if (!(args.t > 0)) throw new UsageError('--t must be positive');
+    let id: string;
+    try {
+      id = findBuild(args.build).id;
+    } catch (e) {
+      throw new UsageError((e as Error).message);
+    }
+    const build = loadBuild(id);
+    const engine = createEngine({ table: build.table, build: id, probcut: false, ttMb: 8 });
+    const openings = readOpeningsFile(DEFAULT_OPENINGS_FILE);
+    if (!openings.ok) throw new UsageError(openings.error);
+    const samples: Position[] = [];
+    for (let i = 0; samples.length < args.positions && i < openings.value.length; i++) {
+      const p = Position.initial();
+      for (const m of openings.value[(i * 7919) % openings.value.length]) p.makeMove(m);
+      const target = 10 + ((i * 13) % 36);
+      for (let ply = 8; ply < target && !p.isGameOver(); ply++) {
+        if (p.mustPass()) p.makePass();
+        p.makeMove(engine.think(p, { depth: 2, exactFrom: 0 }).move);
+      }
+      if (!p.isGameOver() && !p.mustPass() && p.emptyCount() > 14) samples.push(p.clone());
+    }
+    const bar = progressBar('calibrating');
+    bar.start(samples.length, 0);
+    const params = calibrateProbCut(build.table, samples, args.t, (done) => bar.update(done));
+    bar.stop();
+    const entry = findBuild(id);
+    const path = join(buildsDir(), dirname(entry.table), 'probcut.json');
+    writeFileAtomic(path, `${JSON.stringify(params, null, 1)}\n`);
+    console.log(`depth  shallow  slope  intercept  sigma (discs)`);
+    for (let d = 3; d <= PROBCUT_MAX_DEPTH; d++) {
+      console.log(`${String(d).padStart(5)}  ${String(params.shallow[d]).padStart(7)}  ${params.a[d].toFixed(3)}  ${(params.b[d] / build.table.scale).toFixed(2).padStart(9)}  ${(params.sigma[d] / build.table.scale).toFixed(2)}`);
+    }
+    console.log(`wrote ${path} (${params.samples} positions, t = ${params.t})`);
+  },
+};
