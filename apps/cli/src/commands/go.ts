@@ -1,0 +1,157 @@
+// `sente go ...`: the Go side of sente. `candidates` shows what the seed's generators propose on
+// a position (SGF or figure file), `gtp` runs the engine for GTP controllers (GoGui, Sabaki,
+// the tournament runner), `tournament` plays sente against another engine and reports scores.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import type { Argv, CommandModule } from 'yargs';
+import { go as rules } from '@sente/core';
+import { go as engine } from '@sente/search';
+import { go as matches } from '@sente/selfplay';
+import { UsageError } from '../util.js';
+
+/** Reads a position from an SGF file (after all moves) or a figure file. */
+function readPosition(file: string): rules.GoBoard {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new UsageError(`cannot read ${file}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  if (/^\s*\(\s*;/.test(text)) {
+    const game = rules.parseSgf(text);
+    if (!game.ok) throw new UsageError(`${file}: ${game.error.message} (offset ${game.error.offset})`);
+    const board = rules.sgfToBoard(game.value);
+    if (!board.ok) throw new UsageError(`${file}: ${board.error.message}`);
+    return board.value;
+  }
+  const board = rules.parseFigure(text);
+  if (!board.ok) throw new UsageError(`${file}: ${board.error.message} (offset ${board.error.offset})`);
+  return board.value;
+}
+
+const LABELS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+interface CandidatesArgs {
+  file: string;
+  color?: string;
+}
+
+const candidatesCommand: CommandModule<object, CandidatesArgs> = {
+  command: 'candidates <file>',
+  describe: 'Show the candidate moves of each generator on a position (.sgf, or a figure file: + empty, * black, O white)',
+  builder: (y) =>
+    y
+      .positional('file', { type: 'string', demandOption: true })
+      .option('color', { type: 'string', choices: ['black', 'white'], describe: 'side to move (default: from the file)' }) as never,
+  handler: (args) => {
+    const board = readPosition(args.file);
+    const color = args.color ? rules.parseColor(args.color)! : board.toMove;
+    const list = engine.generateCandidates(board, color);
+    const byPoint = new Map<number, engine.Candidate[]>();
+    for (const c of list.candidates) byPoint.set(c.point, [...(byPoint.get(c.point) ?? []), c]);
+    const marks = new Map<number, string>();
+    const points = [...byPoint.keys()];
+    points.forEach((p, i) => marks.set(p, LABELS[i] ?? '?'));
+    for (const v of list.vetoes) if (!marks.has(v.point)) marks.set(v.point, '-');
+    console.log(rules.renderGoBoard(board, marks));
+    console.log();
+    console.log(`${color === rules.BLACK ? 'black' : 'white'} to move: ${points.length} candidate points (letters), vetoed points marked -`);
+    points.forEach((p, i) => {
+      const gens = byPoint.get(p)!.map((c) => `${c.generator} ${c.score}`).join(', ');
+      console.log(`  ${LABELS[i] ?? '?'}  ${rules.gtpVertex(board.size, p).padEnd(4)} ${rules.figurePointName(board.size, p).padEnd(9)} ${gens}`);
+    });
+    if (list.vetoed.length > 0) {
+      console.log('vetoed proposals:');
+      for (const { candidate, veto } of list.vetoed) console.log(`  ${rules.gtpVertex(board.size, candidate.point).padEnd(4)} ${candidate.generator} ${candidate.score}, vetoed by ${veto.generator}`);
+    }
+  },
+};
+
+interface GtpArgs {
+  playouts?: number;
+  time?: number;
+  superko?: boolean;
+  resign?: number;
+}
+
+/** Runs the Go GTP engine on stdin/stdout; `sente gtp --game go` can route here too. */
+export async function goGtpHandler(args: GtpArgs): Promise<void> {
+  if (args.playouts !== undefined && (!Number.isInteger(args.playouts) || args.playouts < 1)) throw new UsageError('--playouts must be a positive integer');
+  if (args.time !== undefined && !(args.time > 0)) throw new UsageError('--time must be a positive number of seconds');
+  const options: engine.GoGtpOptions = {
+    playouts: args.playouts ?? (args.time !== undefined ? undefined : 2000),
+    timeMs: args.time !== undefined ? args.time * 1000 : undefined,
+    superko: args.superko ?? false,
+    resignThreshold: args.resign,
+  };
+  const rl = createInterface({ input: process.stdin, terminal: false });
+  await engine.runGoGtp(rl, (text) => process.stdout.write(text), options);
+  rl.close();
+}
+
+const gtpCommand: CommandModule<object, GtpArgs> = {
+  command: 'gtp',
+  describe: 'Play Go over GTP version 2 on stdin/stdout',
+  builder: (y) =>
+    y
+      .option('playouts', { type: 'number', describe: 'playouts per move (default 2000, or unlimited with --time)' })
+      .option('time', { type: 'number', describe: 'seconds per move' })
+      .option('superko', { type: 'boolean', default: false, describe: 'forbid positional superko repetition' })
+      .option('resign', { type: 'number', describe: 'resign below this winning rate (0 never; default 0.05)' }) as never,
+  handler: (args) => goGtpHandler(args),
+};
+
+interface TournamentArgs {
+  size: number;
+  komi: number;
+  player: string[];
+  games: number;
+  csv?: string;
+  sgf?: string;
+}
+
+const tournamentCommand: CommandModule<object, TournamentArgs> = {
+  command: 'tournament',
+  describe: 'Play Go games between two players over GTP (alternating colours), refereed and scored',
+  builder: (y) =>
+    y
+      .option('size', { type: 'number', default: 9 })
+      .option('komi', { type: 'number', default: 7.5 })
+      .option('player', { type: 'string', array: true, demandOption: true, describe: '"sente[:playouts=N,time=S,resign=R]" or "gtp:<command line>" (twice)' })
+      .option('games', { type: 'number', default: 2 })
+      .option('csv', { type: 'string', describe: 'write one line per game to this CSV file' })
+      .option('sgf', { type: 'string', describe: 'write all games to this SGF file' })
+      .example('$0 go tournament --size 9 --player sente:playouts=1000 --player "gtp:gnugo --mode gtp --level 1" --games 4', '') as never,
+  handler: async (args) => {
+    if (args.player.length !== 2) throw new UsageError(`--player must be given twice, got ${args.player.length}`);
+    if (!Number.isInteger(args.size) || args.size < 2 || args.size > 25) throw new UsageError('--size must be 2..25');
+    if (!Number.isInteger(args.games) || args.games < 1) throw new UsageError('--games must be a positive integer');
+    for (const p of args.player) if (!(p === 'sente' || p.startsWith('sente:') || p.startsWith('gtp:'))) throw new UsageError(`--player "${p}": use "sente[:options]" or "gtp:<command line>"`);
+    let result;
+    try {
+      result = await matches.runGoMatch({
+        size: args.size,
+        komi: args.komi,
+        games: args.games,
+        players: [args.player[0], args.player[1]],
+        onGame: (g) => {
+          const scores = g.refereeScore === null ? '' : `  final_score: ours ${g.refereeScore}, black ${g.blackScore ?? '-'}, white ${g.whiteScore ?? '-'}${g.agree ? '' : '  (DISAGREE)'}`;
+          console.log(`game ${g.game}: ${g.black} (B) vs ${g.white} (W): ${g.result} in ${g.moves} moves${scores}${g.note ? `  ${g.note}` : ''}`);
+        },
+      });
+    } catch (e) {
+      throw new UsageError(e instanceof Error ? e.message : String(e));
+    }
+    console.log();
+    for (const s of result.standings) console.log(`${s.player}: ${s.wins} wins, ${s.losses} losses, ${s.draws} draws of ${s.games}`);
+    if (args.csv) writeFileSync(args.csv, matches.goResultsCsv(result.games));
+    if (args.sgf) writeFileSync(args.sgf, result.games.map((g) => g.sgf).join('\n'));
+  },
+};
+
+export const goCommand: CommandModule<object, object> = {
+  command: 'go <command>',
+  describe: 'Go: candidate moves, a GTP engine, matches against other engines',
+  builder: (y: Argv) => y.command(candidatesCommand).command(gtpCommand).command(tournamentCommand).demandCommand(1, 'name a go subcommand: candidates, gtp, tournament') as never,
+  handler: () => {},
+};

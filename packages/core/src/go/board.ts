@@ -1,0 +1,773 @@
+// A Go board of any size up to 25x25, kept in one 1-D array with an off-board border (seed 003's
+// 21x21 "OUT" ring, generalised): neighbours are p-1, p+1, p-W, p+W with no bounds checks.
+//
+// Chains are circular linked lists of stones (`nextStone`) with a representative point (`head`).
+// Each chain keeps pseudo-liberties incrementally: the count of (stone, adjacent empty point)
+// pairs, their sum and their sum of squares. A chain has no liberty iff the count is 0, and it is
+// in atari iff count * sumSq == sum * sum (all pairs name the same point, which is sum / count).
+// That gives exact capture, suicide and atari tests with O(1) work per neighbour and no
+// allocation, which is what playouts need.
+//
+// Undo: every move pushes a record (point, colour, ko, passes, captured stones) onto typed-array
+// stacks. Unplaying removes the stone, puts the captured stones back and rebuilds the chains
+// around them by flood fill; that is local work and avoids recording every merge.
+//
+// Points: p = (y + 1) * W + (x + 1) with W = size + 2, x from the left and y from the top, both
+// 0-based. PASS is -1.
+
+export const EMPTY = 0;
+export const BLACK = 1;
+export const WHITE = 2;
+export const BORDER = 3;
+export const PASS = -1;
+export const MAX_SIZE = 25;
+
+/** The other colour (BLACK <-> WHITE). */
+export function opponent(color: number): number {
+  return 3 - color;
+}
+
+const MAX_POINTS = (MAX_SIZE + 2) * (MAX_SIZE + 2);
+
+// Zobrist keys, 64 bits as two int32 halves, one pair per (point, colour); fixed seed so hashes
+// are the same in every process.
+const ZOBRIST_LO = new Int32Array(MAX_POINTS * 3);
+const ZOBRIST_HI = new Int32Array(MAX_POINTS * 3);
+{
+  let s = 0x9e3779b9 | 0;
+  const next = (): number => {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    return s | 0;
+  };
+  for (let i = 0; i < ZOBRIST_LO.length; i++) {
+    ZOBRIST_LO[i] = next();
+    ZOBRIST_HI[i] = next();
+  }
+}
+
+export class GoBoard {
+  readonly size: number;
+  /** Row stride: size + 2. */
+  readonly stride: number;
+  /** Array length: stride * stride. */
+  readonly points: number;
+
+  /** EMPTY, BLACK, WHITE or BORDER per point. */
+  readonly color: Uint8Array;
+  /** Representative point of the chain a stone belongs to (0 for empty and border). */
+  readonly head: Int32Array;
+  /** Next stone of the same chain (circular list). */
+  readonly nextStone: Int32Array;
+  /** Per chain head: number of stones. */
+  readonly chainSize: Int32Array;
+  /** Per chain head: pseudo-liberty count, sum and sum of squares (see top of file). */
+  readonly libCount: Int32Array;
+  readonly libSum: Int32Array;
+  readonly libSumSq: Int32Array;
+
+  /** Empty points as a list with positions, for uniform random choice in playouts. */
+  readonly emptyList: Int32Array;
+  readonly emptyIndex: Int32Array;
+  emptyCount = 0;
+
+  /** Colour to move next. */
+  toMove = BLACK;
+  /** Point the `koColor` side may not play at (0 if none). */
+  koPoint = 0;
+  koColor = EMPTY;
+  /** Consecutive passes just played. */
+  passes = 0;
+  /** Stones captured by each colour (index BLACK / WHITE): the prisoners each side holds. */
+  readonly captures = new Int32Array(3);
+  /** Colour that resigned, or EMPTY. */
+  resigned = EMPTY;
+  /** Reject moves that repeat an earlier whole-board position (positional superko). */
+  superko = false;
+  hashLo = 0;
+  hashHi = 0;
+  /** Moves and passes played since the last setup (the undo stack depth). */
+  ply = 0;
+
+  // Undo stacks, grown by doubling when a game runs long (never during a playout's typical size).
+  private undoMove: Int32Array;
+  private undoColor: Int32Array;
+  private undoKo: Int32Array;
+  private undoKoColor: Int32Array;
+  private undoPasses: Int32Array;
+  private undoCapStart: Int32Array;
+  private undoCapCount: Int32Array;
+  /** Position hash after each ply (index 0 = after setup), for superko and undo. */
+  private histLo: Int32Array;
+  private histHi: Int32Array;
+  private capStack: Int32Array;
+  private capTop = 0;
+
+  // Scratch for flood fills: generation marks and a stack.
+  private readonly mark: Int32Array;
+  private markGen = 0;
+  private readonly stack: Int32Array;
+
+  /** The four neighbour offsets. */
+  readonly dirs: Int32Array;
+
+  constructor(size: number) {
+    if (!Number.isInteger(size) || size < 1 || size > MAX_SIZE) throw new RangeError(`board size must be 1..${MAX_SIZE}, got ${size}`);
+    this.size = size;
+    this.stride = size + 2;
+    this.points = this.stride * this.stride;
+    const n = this.points;
+    this.color = new Uint8Array(n);
+    this.head = new Int32Array(n);
+    this.nextStone = new Int32Array(n);
+    this.chainSize = new Int32Array(n);
+    this.libCount = new Int32Array(n);
+    this.libSum = new Int32Array(n);
+    this.libSumSq = new Int32Array(n);
+    this.emptyList = new Int32Array(n);
+    this.emptyIndex = new Int32Array(n);
+    this.mark = new Int32Array(n);
+    this.stack = new Int32Array(n);
+    this.dirs = Int32Array.of(-this.stride, 1, this.stride, -1);
+    const cap = 4 * size * size + 64;
+    this.undoMove = new Int32Array(cap);
+    this.undoColor = new Int32Array(cap);
+    this.undoKo = new Int32Array(cap);
+    this.undoKoColor = new Int32Array(cap);
+    this.undoPasses = new Int32Array(cap);
+    this.undoCapStart = new Int32Array(cap);
+    this.undoCapCount = new Int32Array(cap);
+    this.histLo = new Int32Array(cap + 1);
+    this.histHi = new Int32Array(cap + 1);
+    this.capStack = new Int32Array(cap);
+    this.clear();
+  }
+
+  /** Empty board, black to move, no history. */
+  clear(): void {
+    const W = this.stride;
+    this.color.fill(BORDER);
+    this.head.fill(0);
+    this.nextStone.fill(0);
+    this.chainSize.fill(0);
+    this.libCount.fill(0);
+    this.libSum.fill(0);
+    this.libSumSq.fill(0);
+    this.emptyCount = 0;
+    for (let y = 0; y < this.size; y++) {
+      for (let x = 0; x < this.size; x++) {
+        const p = (y + 1) * W + x + 1;
+        this.color[p] = EMPTY;
+        this.emptyIndex[p] = this.emptyCount;
+        this.emptyList[this.emptyCount++] = p;
+      }
+    }
+    this.toMove = BLACK;
+    this.koPoint = 0;
+    this.koColor = EMPTY;
+    this.passes = 0;
+    this.captures.fill(0);
+    this.resigned = EMPTY;
+    this.hashLo = 0;
+    this.hashHi = 0;
+    this.resetHistory();
+  }
+
+  /** Point index of (x, y), both 0-based from the top-left corner. */
+  pointAt(x: number, y: number): number {
+    return (y + 1) * this.stride + x + 1;
+  }
+
+  /** 0-based column of a point. */
+  xOf(p: number): number {
+    return (p % this.stride) - 1;
+  }
+
+  /** 0-based row (from the top) of a point. */
+  yOf(p: number): number {
+    return ((p / this.stride) | 0) - 1;
+  }
+
+  /** True for a point on the board (not border, not PASS). */
+  onBoard(p: number): boolean {
+    return p > 0 && p < this.points && this.color[p] !== BORDER;
+  }
+
+  // ---- liberties ---------------------------------------------------------------------------
+
+  private addLib(h: number, lib: number): void {
+    this.libCount[h]++;
+    this.libSum[h] += lib;
+    this.libSumSq[h] += lib * lib;
+  }
+
+  private removeLib(h: number, lib: number): void {
+    this.libCount[h]--;
+    this.libSum[h] -= lib;
+    this.libSumSq[h] -= lib * lib;
+  }
+
+  /** True if the chain through `p` has exactly one liberty. */
+  inAtari(p: number): boolean {
+    const h = this.head[p];
+    const n = this.libCount[h];
+    return n > 0 && n * this.libSumSq[h] === this.libSum[h] * this.libSum[h];
+  }
+
+  /** The only liberty of a chain in atari (meaningless otherwise). */
+  atariPoint(p: number): number {
+    const h = this.head[p];
+    return (this.libSum[h] / this.libCount[h]) | 0;
+  }
+
+  /** Exact number of distinct liberties of the chain through `p`, stopping once `limit` is reached. */
+  liberties(p: number, limit = 1 << 30): number {
+    const h = this.head[p];
+    if (this.libCount[h] === 0) return 0;
+    if (limit <= 1 || this.inAtari(p)) return 1;
+    const gen = this.nextGen();
+    let n = 0;
+    let s = h;
+    do {
+      for (let d = 0; d < 4; d++) {
+        const q = s + this.dirs[d];
+        if (this.color[q] === EMPTY && this.mark[q] !== gen) {
+          this.mark[q] = gen;
+          if (++n >= limit) return n;
+        }
+      }
+      s = this.nextStone[s];
+    } while (s !== h);
+    return n;
+  }
+
+  /** Writes the distinct liberties of the chain through `p` into `out`; returns how many. */
+  libertyPoints(p: number, out: Int32Array): number {
+    const h = this.head[p];
+    const gen = this.nextGen();
+    let n = 0;
+    let s = h;
+    do {
+      for (let d = 0; d < 4; d++) {
+        const q = s + this.dirs[d];
+        if (this.color[q] === EMPTY && this.mark[q] !== gen) {
+          this.mark[q] = gen;
+          if (n < out.length) out[n] = q;
+          n++;
+        }
+      }
+      s = this.nextStone[s];
+    } while (s !== h);
+    return n;
+  }
+
+  /**
+   * Distinct liberties the chain of a stone of colour c at the empty point p would have, counted
+   * up to `limit`, without playing it and ignoring captures (callers check captures first).
+   */
+  libertiesAfter(p: number, c: number, limit: number): number {
+    const gen = this.nextGen();
+    this.mark[p] = gen;
+    let n = 0;
+    for (let d = 0; d < 4; d++) {
+      const q = p + this.dirs[d];
+      if (this.color[q] === EMPTY && this.mark[q] !== gen) {
+        this.mark[q] = gen;
+        if (++n >= limit) return n;
+      }
+    }
+    for (let d = 0; d < 4; d++) {
+      const q = p + this.dirs[d];
+      if (this.color[q] !== c) continue;
+      const h = this.head[q];
+      if (this.mark[h] === gen) continue;
+      this.mark[h] = gen;
+      let s = h;
+      do {
+        for (let e = 0; e < 4; e++) {
+          const r = s + this.dirs[e];
+          if (this.color[r] === EMPTY && this.mark[r] !== gen) {
+            this.mark[r] = gen;
+            if (++n >= limit) return n;
+          }
+        }
+        s = this.nextStone[s];
+      } while (s !== h);
+    }
+    return n;
+  }
+
+  private nextGen(): number {
+    if (++this.markGen >= 0x3fffffff) {
+      this.mark.fill(0);
+      this.markGen = 1;
+    }
+    return this.markGen;
+  }
+
+  // ---- stones --------------------------------------------------------------------------------
+
+  private putStone(p: number, c: number): void {
+    this.color[p] = c;
+    const i = this.emptyIndex[p];
+    const last = this.emptyList[--this.emptyCount];
+    this.emptyList[i] = last;
+    this.emptyIndex[last] = i;
+    this.hashLo ^= ZOBRIST_LO[p * 3 + c];
+    this.hashHi ^= ZOBRIST_HI[p * 3 + c];
+    this.head[p] = p;
+    this.nextStone[p] = p;
+    this.chainSize[p] = 1;
+    this.libCount[p] = 0;
+    this.libSum[p] = 0;
+    this.libSumSq[p] = 0;
+  }
+
+  private takeStone(p: number): void {
+    const c = this.color[p];
+    this.hashLo ^= ZOBRIST_LO[p * 3 + c];
+    this.hashHi ^= ZOBRIST_HI[p * 3 + c];
+    this.color[p] = EMPTY;
+    this.head[p] = 0;
+    this.emptyIndex[p] = this.emptyCount;
+    this.emptyList[this.emptyCount++] = p;
+  }
+
+  /** Joins the chains headed by a and b (the smaller is relabelled). */
+  private merge(a: number, b: number): number {
+    if (this.chainSize[a] < this.chainSize[b]) {
+      const t = a;
+      a = b;
+      b = t;
+    }
+    let s = b;
+    do {
+      this.head[s] = a;
+      s = this.nextStone[s];
+    } while (s !== b);
+    const t = this.nextStone[a];
+    this.nextStone[a] = this.nextStone[b];
+    this.nextStone[b] = t;
+    this.chainSize[a] += this.chainSize[b];
+    this.libCount[a] += this.libCount[b];
+    this.libSum[a] += this.libSum[b];
+    this.libSumSq[a] += this.libSumSq[b];
+    return a;
+  }
+
+  /** Removes the chain headed by h, pushing its stones on the capture stack; returns its size. */
+  private removeChain(h: number): number {
+    const start = this.capTop;
+    if (start + this.chainSize[h] > this.capStack.length) {
+      const bigger = new Int32Array(2 * (start + this.chainSize[h]));
+      bigger.set(this.capStack);
+      this.capStack = bigger;
+    }
+    let s = h;
+    do {
+      this.capStack[this.capTop++] = s;
+      s = this.nextStone[s];
+    } while (s !== h);
+    for (let i = start; i < this.capTop; i++) this.takeStone(this.capStack[i]);
+    for (let i = start; i < this.capTop; i++) {
+      const q = this.capStack[i];
+      for (let d = 0; d < 4; d++) {
+        const m = q + this.dirs[d];
+        const cm = this.color[m];
+        if (cm === BLACK || cm === WHITE) this.addLib(this.head[m], q);
+      }
+    }
+    return this.capTop - start;
+  }
+
+  // ---- moves ---------------------------------------------------------------------------------
+
+  /** Legal for `c` under the simple-ko rule: empty, not the ko point, not suicide. */
+  isLegalSimple(p: number, c: number): boolean {
+    if (p <= 0 || p >= this.points || this.color[p] !== EMPTY) return false;
+    if (p === this.koPoint && c === this.koColor) return false;
+    return !this.isSuicide(p, c);
+  }
+
+  /** True if a stone of colour c at the empty point p would have no liberty after captures. */
+  isSuicide(p: number, c: number): boolean {
+    const o = 3 - c;
+    for (let d = 0; d < 4; d++) {
+      const n = p + this.dirs[d];
+      const cn = this.color[n];
+      if (cn === EMPTY) return false;
+      if (cn === c) {
+        if (!this.inAtari(n)) return false;
+      } else if (cn === o) {
+        if (this.inAtari(n)) return false;
+      }
+    }
+    return true;
+  }
+
+  /** Legal for `c`, including positional superko when `superko` is on (plays and unplays). */
+  isLegal(p: number, c: number): boolean {
+    if (p === PASS) return true;
+    if (!this.isLegalSimple(p, c)) return false;
+    if (!this.superko) return true;
+    this.playUnchecked(p, c);
+    const repeat = this.repeatsEarlierPosition();
+    this.undo();
+    return !repeat;
+  }
+
+  /**
+   * Plays a stone (or PASS) for colour c if legal; returns false and changes nothing otherwise.
+   * Afterwards the other colour is to move.
+   */
+  play(p: number, c: number = this.toMove): boolean {
+    if (p === PASS) {
+      this.pass(c);
+      return true;
+    }
+    if (!this.isLegalSimple(p, c)) return false;
+    this.playUnchecked(p, c);
+    if (this.superko && this.repeatsEarlierPosition()) {
+      this.undo();
+      return false;
+    }
+    return true;
+  }
+
+  /** A pass by colour c. */
+  pass(c: number = this.toMove): void {
+    const k = this.pushRecord(PASS, c);
+    this.undoCapCount[k] = 0;
+    this.koPoint = 0;
+    this.koColor = EMPTY;
+    this.passes++;
+    this.finishRecord(c);
+  }
+
+  /** Plays a move already known to be legal under simple ko (the playout path). */
+  playUnchecked(p: number, c: number): void {
+    const k = this.pushRecord(p, c);
+    const o = 3 - c;
+    this.putStone(p, c);
+    for (let d = 0; d < 4; d++) {
+      const n = p + this.dirs[d];
+      const cn = this.color[n];
+      if (cn === EMPTY) this.addLib(p, n);
+      else if (cn === c || cn === o) this.removeLib(this.head[n], p);
+    }
+    let h = p;
+    for (let d = 0; d < 4; d++) {
+      const n = p + this.dirs[d];
+      if (this.color[n] === c && this.head[n] !== h) h = this.merge(h, this.head[n]);
+    }
+    let captured = 0;
+    let lastCapture = 0;
+    for (let d = 0; d < 4; d++) {
+      const n = p + this.dirs[d];
+      if (this.color[n] === o && this.libCount[this.head[n]] === 0) {
+        captured += this.removeChain(this.head[n]);
+        lastCapture = n;
+      }
+    }
+    h = this.head[p];
+    if (captured === 1 && this.chainSize[h] === 1 && this.libCount[h] === 1) {
+      this.koPoint = lastCapture;
+      this.koColor = o;
+    } else {
+      this.koPoint = 0;
+      this.koColor = EMPTY;
+    }
+    this.captures[c] += captured;
+    this.undoCapCount[k] = captured;
+    this.passes = 0;
+    this.finishRecord(c);
+  }
+
+  private pushRecord(p: number, c: number): number {
+    const k = this.ply;
+    if (k + 1 >= this.undoMove.length) this.growUndo();
+    this.undoMove[k] = p;
+    this.undoColor[k] = c;
+    this.undoKo[k] = this.koPoint;
+    this.undoKoColor[k] = this.koColor;
+    this.undoPasses[k] = this.passes;
+    this.undoCapStart[k] = this.capTop;
+    return k;
+  }
+
+  private finishRecord(c: number): void {
+    this.ply++;
+    this.toMove = 3 - c;
+    this.histLo[this.ply] = this.hashLo;
+    this.histHi[this.ply] = this.hashHi;
+  }
+
+  private growUndo(): void {
+    const grow = (a: Int32Array): Int32Array => {
+      const b = new Int32Array(a.length * 2);
+      b.set(a);
+      return b;
+    };
+    this.undoMove = grow(this.undoMove);
+    this.undoColor = grow(this.undoColor);
+    this.undoKo = grow(this.undoKo);
+    this.undoKoColor = grow(this.undoKoColor);
+    this.undoPasses = grow(this.undoPasses);
+    this.undoCapStart = grow(this.undoCapStart);
+    this.undoCapCount = grow(this.undoCapCount);
+    this.histLo = grow(this.histLo);
+    this.histHi = grow(this.histHi);
+  }
+
+  /** True if the current position (stones only) occurred after an earlier ply. */
+  repeatsEarlierPosition(): boolean {
+    for (let i = this.ply - 1; i >= 0; i--) {
+      if (this.histLo[i] === this.hashLo && this.histHi[i] === this.hashHi) return true;
+    }
+    return false;
+  }
+
+  /** The move played at ply k (0-based since setup): point or PASS. */
+  moveAt(k: number): number {
+    return this.undoMove[k];
+  }
+
+  /** The colour that played ply k. */
+  colorAt(k: number): number {
+    return this.undoColor[k];
+  }
+
+  /** Takes back the last move or pass, restoring everything it changed. */
+  undo(): void {
+    if (this.ply === 0) throw new RangeError('nothing to undo');
+    const k = --this.ply;
+    const p = this.undoMove[k];
+    const c = this.undoColor[k];
+    this.koPoint = this.undoKo[k];
+    this.koColor = this.undoKoColor[k];
+    this.passes = this.undoPasses[k];
+    this.toMove = c;
+    this.resigned = EMPTY;
+    if (p !== PASS) {
+      const o = 3 - c;
+      this.takeStone(p);
+      const start = this.undoCapStart[k];
+      const count = this.undoCapCount[k];
+      for (let i = start; i < start + count; i++) this.putStone(this.capStack[i], o);
+      this.captures[c] -= count;
+      this.capTop = start;
+      const gen = this.nextGen();
+      for (let d = 0; d < 4; d++) this.rebuildIfStone(p + this.dirs[d], gen);
+      for (let i = start; i < start + count; i++) {
+        const q = this.capStack[i];
+        this.rebuildIfStone(q, gen);
+        for (let d = 0; d < 4; d++) this.rebuildIfStone(q + this.dirs[d], gen);
+      }
+    }
+    this.hashLo = this.histLo[k];
+    this.hashHi = this.histHi[k];
+  }
+
+  /** Rebuilds the chain through p from scratch (flood fill) unless already done in this generation. */
+  private rebuildIfStone(p: number, gen: number): void {
+    const c = this.color[p];
+    if ((c !== BLACK && c !== WHITE) || this.mark[p] === gen) return;
+    let top = 0;
+    this.stack[top++] = p;
+    this.mark[p] = gen;
+    let prev = p;
+    let size = 0;
+    this.libCount[p] = 0;
+    this.libSum[p] = 0;
+    this.libSumSq[p] = 0;
+    while (top > 0) {
+      const s = this.stack[--top];
+      this.head[s] = p;
+      if (s !== p) {
+        this.nextStone[prev] = s;
+        prev = s;
+      }
+      size++;
+      for (let d = 0; d < 4; d++) {
+        const q = s + this.dirs[d];
+        const cq = this.color[q];
+        if (cq === EMPTY) this.addLib(p, q);
+        else if (cq === c && this.mark[q] !== gen) {
+          this.mark[q] = gen;
+          this.stack[top++] = q;
+        }
+      }
+    }
+    this.nextStone[prev] = p;
+    this.chainSize[p] = size;
+  }
+
+  /** Records a resignation by colour c (the game is over; undo clears it). */
+  resign(c: number = this.toMove): void {
+    this.resigned = c;
+  }
+
+  /** Two consecutive passes or a resignation. */
+  isGameOver(): boolean {
+    return this.passes >= 2 || this.resigned !== EMPTY;
+  }
+
+  // ---- setup and copies ------------------------------------------------------------------------
+
+  /**
+   * Puts a stone without capturing (SGF AB/AW, figure files) and clears the move history.
+   * Returns false if the point is not empty.
+   */
+  setStone(p: number, c: number): boolean {
+    if (!this.onBoard(p) || this.color[p] !== EMPTY) return false;
+    this.putStone(p, c);
+    const gen = this.nextGen();
+    this.rebuildIfStone(p, gen);
+    for (let d = 0; d < 4; d++) {
+      const n = p + this.dirs[d];
+      if (this.color[n] === 3 - c) this.rebuildIfStone(n, gen);
+    }
+    this.koPoint = 0;
+    this.koColor = EMPTY;
+    this.resetHistory();
+    return true;
+  }
+
+  private resetHistory(): void {
+    this.ply = 0;
+    this.capTop = 0;
+    this.passes = 0;
+    this.histLo[0] = this.hashLo;
+    this.histHi[0] = this.hashHi;
+  }
+
+  /** True if some chain has no liberty (only possible after a bad setup). */
+  hasDeadChain(): boolean {
+    for (let p = 0; p < this.points; p++) {
+      const c = this.color[p];
+      if ((c === BLACK || c === WHITE) && this.head[p] === p && this.libCount[p] === 0) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Copies the position of `other` (same size): stones, chains, ko, side to move, prisoners.
+   * The move history is not copied: the copy starts a fresh undo stack (playouts never unplay
+   * past their start, and superko is not used in playouts).
+   */
+  copyFrom(other: GoBoard): void {
+    if (other.size !== this.size) throw new RangeError('copyFrom needs boards of the same size');
+    this.color.set(other.color);
+    this.head.set(other.head);
+    this.nextStone.set(other.nextStone);
+    this.chainSize.set(other.chainSize);
+    this.libCount.set(other.libCount);
+    this.libSum.set(other.libSum);
+    this.libSumSq.set(other.libSumSq);
+    this.emptyList.set(other.emptyList);
+    this.emptyIndex.set(other.emptyIndex);
+    this.emptyCount = other.emptyCount;
+    this.toMove = other.toMove;
+    this.koPoint = other.koPoint;
+    this.koColor = other.koColor;
+    this.captures.set(other.captures);
+    this.resigned = other.resigned;
+    this.superko = other.superko;
+    this.hashLo = other.hashLo;
+    this.hashHi = other.hashHi;
+    this.resetHistory();
+    this.passes = other.passes;
+  }
+
+  /** A full copy including the move history (for tools; not for hot paths). */
+  clone(): GoBoard {
+    const b = new GoBoard(this.size);
+    b.copyFrom(this);
+    b.undoMove = this.undoMove.slice();
+    b.undoColor = this.undoColor.slice();
+    b.undoKo = this.undoKo.slice();
+    b.undoKoColor = this.undoKoColor.slice();
+    b.undoPasses = this.undoPasses.slice();
+    b.undoCapStart = this.undoCapStart.slice();
+    b.undoCapCount = this.undoCapCount.slice();
+    b.histLo = this.histLo.slice();
+    b.histHi = this.histHi.slice();
+    b.capStack = this.capStack.slice();
+    b.capTop = this.capTop;
+    b.ply = this.ply;
+    b.passes = this.passes;
+    return b;
+  }
+
+  /** Number of stones of colour c on the board. */
+  stoneCount(c: number): number {
+    let n = 0;
+    for (let p = 0; p < this.points; p++) if (this.color[p] === c) n++;
+    return n;
+  }
+
+  /**
+   * Recomputes every chain and liberty set from scratch and throws if the incremental state
+   * differs (debug and tests only).
+   */
+  assertConsistent(): void {
+    const seen = new Int32Array(this.points);
+    let empties = 0;
+    for (let p = 0; p < this.points; p++) {
+      const c = this.color[p];
+      if (c === EMPTY) {
+        empties++;
+        if (this.emptyList[this.emptyIndex[p]] !== p) throw new Error(`empty list broken at ${p}`);
+      }
+      if ((c !== BLACK && c !== WHITE) || seen[p]) continue;
+      // Flood fill the chain.
+      const stones: number[] = [p];
+      seen[p] = 1;
+      for (let i = 0; i < stones.length; i++) {
+        for (let d = 0; d < 4; d++) {
+          const q = stones[i] + this.dirs[d];
+          if (this.color[q] === c && !seen[q]) {
+            seen[q] = 1;
+            stones.push(q);
+          }
+        }
+      }
+      const h = this.head[p];
+      let count = 0;
+      let sum = 0;
+      let sumSq = 0;
+      for (const s of stones) {
+        if (this.head[s] !== h) throw new Error(`stone ${s} has head ${this.head[s]}, chain head ${h}`);
+        for (let d = 0; d < 4; d++) {
+          const q = s + this.dirs[d];
+          if (this.color[q] === EMPTY) {
+            count++;
+            sum += q;
+            sumSq += q * q;
+          }
+        }
+      }
+      let listed = 0;
+      let s = h;
+      do {
+        listed++;
+        s = this.nextStone[s];
+      } while (s !== h && listed <= stones.length);
+      if (listed !== stones.length || this.chainSize[h] !== stones.length) throw new Error(`chain at ${h}: list ${listed}, size ${this.chainSize[h]}, actual ${stones.length}`);
+      if (count === 0) throw new Error(`chain at ${h} has no liberty`);
+      if (this.libCount[h] !== count || this.libSum[h] !== sum || this.libSumSq[h] !== sumSq) throw new Error(`chain at ${h}: liberty counters differ`);
+    }
+    if (empties !== this.emptyCount) throw new Error(`empty count ${this.emptyCount}, actual ${empties}`);
+    let lo = 0;
+    let hi = 0;
+    for (let p = 0; p < this.points; p++) {
+      const c = this.color[p];
+      if (c === BLACK || c === WHITE) {
+        lo ^= ZOBRIST_LO[p * 3 + c];
+        hi ^= ZOBRIST_HI[p * 3 + c];
+      }
+    }
+    if (lo !== this.hashLo || hi !== this.hashHi) throw new Error('hash differs from a recomputation');
+  }
+}

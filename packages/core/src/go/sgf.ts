@@ -1,0 +1,245 @@
+// SGF FF[4] for Go (GM[1]): a small reader and writer written here rather than taken from
+// @sabaki/sgf so that core stays dependency-free and every parse error comes back as a value
+// with its offset. Reads the main line (first variation at every branch); keeps SZ, KM, PB, PW,
+// RE, setup AB/AW, PL, moves B[]/W[] (B[] is a pass). Other properties are skipped.
+import { err, ok, type Result } from '../othello/result.js';
+import { BLACK, GoBoard, MAX_SIZE, WHITE } from './board.js';
+import { parseSgfPoint, sgfPoint } from './notation.js';
+
+export interface SgfMove {
+  readonly color: number;
+  /** Board point (GoBoard indexing for the game's size) or PASS. */
+  readonly point: number;
+}
+
+export interface SgfGame {
+  readonly size: number;
+  readonly komi: number;
+  readonly playerBlack: string;
+  readonly playerWhite: string;
+  /** RE value as written ("B+3.5", "W+R", "0"), or "". */
+  readonly result: string;
+  readonly setupBlack: readonly number[];
+  readonly setupWhite: readonly number[];
+  readonly moves: readonly SgfMove[];
+  /** PL: the colour to move after the setup, if given. */
+  readonly playerToMove?: number;
+}
+
+interface RawProp {
+  ident: string;
+  values: string[];
+  offset: number;
+}
+
+/** Parses the main line of the first game tree in an SGF text. */
+export function parseSgf(text: string): Result<SgfGame> {
+  let i = 0;
+  const n = text.length;
+  const skipSpace = (): void => {
+    while (i < n && /\s/.test(text[i])) i++;
+  };
+  skipSpace();
+  if (text[i] !== '(') return err('no-game-tree', 'an SGF file starts with "("', i);
+  i++;
+  const nodes: RawProp[][] = [];
+  let depth = 1;
+  // Walk the main line: after the first variation of a branch closes, skip its siblings.
+  while (i < n && depth > 0) {
+    skipSpace();
+    const ch = text[i];
+    if (ch === ';') {
+      i++;
+      const props: RawProp[] = [];
+      for (;;) {
+        skipSpace();
+        const start = i;
+        while (i < n && /[A-Za-z]/.test(text[i])) i++;
+        if (i === start) break;
+        const ident = text.slice(start, i).replace(/[a-z]/g, '');
+        const values: string[] = [];
+        skipSpace();
+        if (text[i] !== '[') return err('no-value', `property ${ident} has no [value]`, i);
+        while (text[i] === '[') {
+          i++;
+          let v = '';
+          while (i < n && text[i] !== ']') {
+            if (text[i] === '\\') i++;
+            if (i < n) v += text[i++];
+          }
+          if (i >= n) return err('unterminated-value', `value of ${ident} is not closed with "]"`, start);
+          i++;
+          values.push(v);
+          skipSpace();
+        }
+        props.push({ ident, values, offset: start });
+      }
+      nodes.push(props);
+    } else if (ch === '(') {
+      // First variation: descend into it; siblings are skipped when it closes.
+      i++;
+      depth++;
+    } else if (ch === ')') {
+      i++;
+      depth--;
+      if (depth > 0) {
+        // Skip the remaining sibling variations of this branch, then stop the main line here.
+        const r = skipVariations(text, i);
+        if (!r.ok) return r;
+        i = r.value;
+        break;
+      }
+    } else if (i >= n) {
+      break;
+    } else {
+      return err('unexpected-char', `unexpected "${ch}" in SGF`, i);
+    }
+  }
+  if (nodes.length === 0) return err('no-nodes', 'the game tree has no nodes', 0);
+  let size = 19;
+  let komi = 0;
+  let playerBlack = '';
+  let playerWhite = '';
+  let result = '';
+  const setupBlack: number[] = [];
+  const setupWhite: number[] = [];
+  const moves: SgfMove[] = [];
+  let playerToMove: number | undefined;
+  for (const prop of nodes[0]) {
+    if (prop.ident === 'SZ') {
+      const m = /^(\d+)(?::(\d+))?$/.exec(prop.values[0].trim());
+      if (!m || (m[2] !== undefined && m[2] !== m[1])) return err('bad-size', `SZ[${prop.values[0]}]: only square boards are supported`, prop.offset);
+      size = Number(m[1]);
+      if (size < 1 || size > MAX_SIZE) return err('bad-size', `SZ[${size}] is outside 1..${MAX_SIZE}`, prop.offset);
+    } else if (prop.ident === 'GM' && prop.values[0].trim() !== '1') {
+      return err('not-go', `GM[${prop.values[0]}] is not Go (GM[1])`, prop.offset);
+    }
+  }
+  for (const props of nodes) {
+    for (const prop of props) {
+      const v0 = prop.values[0];
+      switch (prop.ident) {
+        case 'KM': {
+          const k = Number(v0.trim());
+          if (!Number.isFinite(k)) return err('bad-komi', `KM[${v0}] is not a number`, prop.offset);
+          komi = k;
+          break;
+        }
+        case 'PB':
+          playerBlack = v0;
+          break;
+        case 'PL': {
+          const t = v0.trim().toUpperCase();
+          if (t !== 'B' && t !== 'W') return err('bad-player', `PL[${v0}] should be B or W`, prop.offset);
+          if (moves.length === 0) playerToMove = t === 'B' ? BLACK : WHITE;
+          break;
+        }
+        case 'PW':
+          playerWhite = v0;
+          break;
+        case 'RE':
+          result = v0.trim();
+          break;
+        case 'AB':
+        case 'AW': {
+          for (const v of prop.values) {
+            const pts = expandPointList(size, v);
+            if (!pts.ok) return err(pts.error.code, pts.error.message, prop.offset);
+            (prop.ident === 'AB' ? setupBlack : setupWhite).push(...pts.value);
+          }
+          break;
+        }
+        case 'B':
+        case 'W': {
+          const p = parseSgfPoint(size, v0.trim());
+          if (!p.ok) return err(p.error.code, p.error.message, prop.offset);
+          moves.push({ color: prop.ident === 'B' ? BLACK : WHITE, point: p.value });
+          break;
+        }
+        default:
+          break;
+      }
+    }
+  }
+  return ok(playerToMove === undefined ? { size, komi, playerBlack, playerWhite, result, setupBlack, setupWhite, moves } : { size, komi, playerBlack, playerWhite, result, setupBlack, setupWhite, moves, playerToMove });
+}
+
+function skipVariations(text: string, start: number): Result<number> {
+  let i = start;
+  let depth = 0;
+  while (i < text.length) {
+    const ch = text[i];
+    if (ch === '[') {
+      i++;
+      while (i < text.length && text[i] !== ']') i += text[i] === '\\' ? 2 : 1;
+    } else if (ch === '(') depth++;
+    else if (ch === ')') {
+      if (depth === 0) return ok(i);
+      depth--;
+    }
+    i++;
+  }
+  return ok(i);
+}
+
+/** A point or a compressed rectangle "aa:cc". */
+function expandPointList(size: number, v: string): Result<number[]> {
+  const parts = v.trim().split(':');
+  if (parts.length === 1) {
+    const p = parseSgfPoint(size, parts[0]);
+    return p.ok ? ok([p.value]) : p;
+  }
+  const a = parseSgfPoint(size, parts[0]);
+  const b = parseSgfPoint(size, parts[1]);
+  if (!a.ok) return a;
+  if (!b.ok) return b;
+  const W = size + 2;
+  const out: number[] = [];
+  const x0 = Math.min(a.value % W, b.value % W);
+  const x1 = Math.max(a.value % W, b.value % W);
+  const y0 = Math.min((a.value / W) | 0, (b.value / W) | 0);
+  const y1 = Math.max((a.value / W) | 0, (b.value / W) | 0);
+  for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) out.push(y * W + x);
+  return ok(out);
+}
+
+/** The board after setup and all moves; an illegal move is an error naming the move number. */
+export function sgfToBoard(game: SgfGame, superko = false): Result<GoBoard> {
+  const board = new GoBoard(game.size);
+  for (const p of game.setupBlack) if (!board.setStone(p, BLACK)) return err('bad-setup', `setup point ${sgfPoint(game.size, p)} is taken twice`, 0);
+  for (const p of game.setupWhite) if (!board.setStone(p, WHITE)) return err('bad-setup', `setup point ${sgfPoint(game.size, p)} is taken twice`, 0);
+  if (board.hasDeadChain()) return err('bad-setup', 'the setup has a chain without liberties', 0);
+  if (game.moves.length > 0) board.toMove = game.moves[0].color;
+  else if (game.playerToMove !== undefined) board.toMove = game.playerToMove;
+  board.superko = superko;
+  for (let k = 0; k < game.moves.length; k++) {
+    const m = game.moves[k];
+    if (!board.play(m.point, m.color)) return err('illegal-move', `move ${k + 1} (${m.color === BLACK ? 'B' : 'W'}[${sgfPoint(game.size, m.point)}]) is illegal`, 0);
+  }
+  return ok(board);
+}
+
+function escapeValue(v: string): string {
+  return v.replace(/\\/g, '\\\\').replace(/]/g, '\\]');
+}
+
+/** Writes an SGF FF[4] GM[1] record, one move per node. */
+export function writeSgf(game: SgfGame): string {
+  let out = `(;FF[4]GM[1]CA[UTF-8]AP[sente]SZ[${game.size}]KM[${game.komi}]`;
+  if (game.playerBlack) out += `PB[${escapeValue(game.playerBlack)}]`;
+  if (game.playerWhite) out += `PW[${escapeValue(game.playerWhite)}]`;
+  if (game.result) out += `RE[${escapeValue(game.result)}]`;
+  if (game.setupBlack.length > 0) out += 'AB' + game.setupBlack.map((p) => `[${sgfPoint(game.size, p)}]`).join('');
+  if (game.setupWhite.length > 0) out += 'AW' + game.setupWhite.map((p) => `[${sgfPoint(game.size, p)}]`).join('');
+  if (game.playerToMove !== undefined) out += `PL[${game.playerToMove === BLACK ? 'B' : 'W'}]`;
+  let line = '';
+  for (const m of game.moves) {
+    line += `;${m.color === BLACK ? 'B' : 'W'}[${sgfPoint(game.size, m.point)}]`;
+    if (line.length > 70) {
+      out += '\n' + line;
+      line = '';
+    }
+  }
+  if (line) out += '\n' + line;
+  return out + ')\n';
+}

@@ -1,0 +1,402 @@
+// The Go player: Monte-Carlo tree search (UCT with RAVE, after MoGo and Fuego). The candidate
+// generators provide the knowledge: at every new node, cheap ones (captures and escapes of
+// atari, 3x3 shape, self-atari, edge distance) set prior wins/visits; at the root the full
+// generators (tactical reading, the shape database, moyo points, vetoes) add to those priors; the
+// playouts use the same cheap rules (playout.ts). The tree lives in typed arrays sized once per
+// search (children of a node are contiguous), playouts run on one scratch board copied from the
+// root, so a search allocates only when it starts.
+import { generateCandidates } from './candidates.js';
+import { playoutShapeText } from './playout-shapes.js';
+import { PlayoutPolicy, quickAreaMargin, shapeCode } from './playout.js';
+import { BLACK, EMPTY, GoBoard, PASS, PatternSet, WHITE, areaScore, parsePatterns } from './rules.js';
+
+export const RESIGN = -2;
+
+export interface SearchOptions {
+  /** Playouts per move (default 2000). */
+  readonly playouts?: number;
+  /** Time limit per move in milliseconds (whichever of the two limits comes first). */
+  readonly timeMs?: number;
+  /** Resign when the best move wins less often than this (0 never resigns; default 0.05). */
+  readonly resignThreshold?: number;
+  /** Seed of the playout random numbers (default 1). */
+  readonly seed?: number;
+  /** Use the full candidate generators for root priors (default true). */
+  readonly rootCandidates?: boolean;
+}
+
+export interface SearchResult {
+  /** Point, PASS or RESIGN. */
+  readonly move: number;
+  /** Estimated winning probability of the chosen move for the side to move. */
+  readonly winrate: number;
+  readonly playouts: number;
+  readonly ms: number;
+  /** Principal variation (points/PASS) from the root. */
+  readonly pv: number[];
+}
+
+const PRIOR_VISITS = 10;
+const RAVE_K = 1000;
+const EXPLORATION = 0.1;
+const EXPAND_AT = 2;
+/** Below this winning rate, with resignation off, the player passes instead of playing on. */
+const HOPELESS = 0.1;
+
+export class MctsPlayer {
+  private readonly policy: PlayoutPolicy;
+  private scratch: GoBoard | null = null;
+  // Tree arrays, grown when a search needs more than the last.
+  private capacity = 0;
+  private move = new Int32Array(0);
+  private mover = new Uint8Array(0);
+  private firstChild = new Int32Array(0);
+  private childCount = new Int32Array(0);
+  private visits = new Float64Array(0);
+  private wins = new Float64Array(0);
+  private raveVisits = new Float64Array(0);
+  private raveWins = new Float64Array(0);
+  private used = 0;
+  private path = new Int32Array(1024);
+  private firstPlay = new Uint8Array(0);
+  /** Per point, playouts in which black owned it at the end (last search). */
+  ownerBlack = new Float64Array(0);
+  /** Playouts in the last search. */
+  lastPlayouts = 0;
+
+  constructor(readonly options: SearchOptions = {}) {
+    this.policy = new PlayoutPolicy(playoutShapeScores(), options.seed ?? 1);
+  }
+
+  /**
+   * Chooses a move for `color` on `board` (the board is not changed). `timeMs`, if given,
+   * replaces the time limit of the options for this move (a game clock's share).
+   */
+  genmove(board: GoBoard, color: number, komi: number, timeMs: number = this.options.timeMs ?? Infinity): SearchResult {
+    const start = Date.now();
+    const maxPlayouts = this.options.playouts ?? (Number.isFinite(timeMs) ? 1e9 : 2000);
+    const size = board.size;
+    if (!this.scratch || this.scratch.size !== size) this.scratch = new GoBoard(size);
+    const scratch = this.scratch;
+    this.reserve(Math.min(1_000_000, (maxPlayouts * (size * size + 1)) / EXPAND_AT + size * size + 16));
+    if (this.firstPlay.length !== board.points) {
+      this.firstPlay = new Uint8Array(board.points);
+      this.ownerBlack = new Float64Array(board.points);
+    }
+    this.ownerBlack.fill(0);
+
+    // The root: its children are the legal moves (superko included) with priors.
+    this.used = 1;
+    this.move[0] = PASS;
+    this.mover[0] = 3 - color;
+    this.visits[0] = 0;
+    this.wins[0] = 0;
+    this.childCount[0] = 0;
+    const root = board.clone();
+    root.toMove = color;
+    this.expand(0, root, true);
+
+    let playouts = 0;
+    const maxMoves = 3 * size * size;
+    const rootLast = board.ply > 0 ? Math.max(0, board.moveAt(board.ply - 1)) : 0;
+    while (playouts < maxPlayouts) {
+      if ((playouts & 31) === 0 && Date.now() - start > timeMs) break;
+      scratch.copyFrom(root);
+      this.simulate(scratch, komi, maxMoves, rootLast);
+      playouts++;
+    }
+    this.lastPlayouts = playouts;
+
+    let best = this.bestChild(0, false);
+    let move = best < 0 ? PASS : this.move[best];
+    let winrate = best < 0 ? 0 : this.wins[best] / Math.max(1, this.visits[best]);
+
+    // Passing: only when the opponent has passed, we win the area count as the board stands, and
+    // no opponent stone looks dead (otherwise the other program's dead-stone removal and our
+    // count would disagree): then the game ends with a score both sides agree on. Otherwise a
+    // pass is played only when no sensible move is left: under area scoring, playing on never
+    // costs points, and a losing engine should resign rather than pass.
+    const opponentPassed = board.ply > 0 && board.moveAt(board.ply - 1) === PASS;
+    if (opponentPassed) {
+      const margin = areaScore(board, komi).margin;
+      const winning = color === BLACK ? margin > 0 : margin < 0;
+      const dead = this.deadStoneTarget(board, color, playouts);
+      if (winning && dead === 0) return { move: PASS, winrate: 1, playouts, ms: Date.now() - start, pv: [PASS] };
+      if (dead !== 0) move = dead;
+      else if (!winning) {
+        // Behind on the board: play on only while the search still sees a fair chance, and not
+        // forever (stones played into settled territory are just captured again).
+        const alt = this.bestChild(0, true);
+        const chance = alt >= 0 ? this.wins[alt] / Math.max(1, this.visits[alt]) : 0;
+        if (chance < 0.4 || board.ply > 2 * size * size) return { move: PASS, winrate: chance, playouts, ms: Date.now() - start, pv: [PASS] };
+      }
+    }
+    if (move === PASS) {
+      const alt = this.bestChild(0, true);
+      if (alt >= 0) {
+        best = alt;
+        move = this.move[alt];
+        winrate = this.wins[alt] / Math.max(1, this.visits[alt]);
+      }
+    }
+    const resign = this.options.resignThreshold ?? 0.05;
+    if (resign > 0 && best >= 0 && playouts >= 100 && winrate < resign) move = RESIGN;
+    // Without resignation, a hopeless position is passed rather than played on: every move wins
+    // equally rarely, so the search would pick among them at random and may fill its own eyes.
+    else if (resign === 0 && move !== PASS && playouts >= 100 && winrate < HOPELESS) move = PASS;
+    const pv: number[] = [];
+    let node = 0;
+    while (this.childCount[node] > 0 && pv.length < 10) {
+      const c = this.bestChild(node, false);
+      if (c < 0 || this.visits[c] < PRIOR_VISITS + 2) break;
+      pv.push(this.move[c]);
+      node = c;
+    }
+    return { move, winrate, playouts, ms: Date.now() - start, pv };
+  }
+
+  /** A liberty of an opponent chain the playouts say is dead (owned by `color`), or 0. */
+  private deadStoneTarget(board: GoBoard, color: number, playouts: number): number {
+    if (playouts === 0) return 0;
+    const o = 3 - color;
+    let bestLibs = 1 << 30;
+    let target = 0;
+    const libs = new Int32Array(board.points);
+    for (let p = 0; p < board.points; p++) {
+      if (board.color[p] !== o || board.head[p] !== p) continue;
+      const blackShare = this.ownerBlack[p] / playouts;
+      const ours = color === BLACK ? blackShare : 1 - blackShare;
+      if (ours < 0.8) continue;
+      const n = board.libertyPoints(p, libs);
+      for (let i = 0; i < n && i < libs.length; i++) {
+        const m = libs[i];
+        if (board.isLegal(m, color) && n < bestLibs) {
+          bestLibs = n;
+          target = m;
+        }
+      }
+    }
+    return target;
+  }
+
+  private reserve(n: number): void {
+    if (n <= this.capacity) return;
+    this.capacity = Math.ceil(n);
+    this.move = new Int32Array(this.capacity);
+    this.mover = new Uint8Array(this.capacity);
+    this.firstChild = new Int32Array(this.capacity);
+    this.childCount = new Int32Array(this.capacity);
+    this.visits = new Float64Array(this.capacity);
+    this.wins = new Float64Array(this.capacity);
+    this.raveVisits = new Float64Array(this.capacity);
+    this.raveWins = new Float64Array(this.capacity);
+  }
+
+  /** One simulation: descend, maybe expand, play out, back up. */
+  private simulate(b: GoBoard, komi: number, maxMoves: number, rootLast: number): void {
+    this.firstPlay.fill(0);
+    let node = 0;
+    let len = 0;
+    this.path[len++] = 0;
+    let last = rootLast;
+    let over = false;
+    for (;;) {
+      if (this.childCount[node] === 0) {
+        const real = node === 0 ? this.visits[0] : this.visits[node] - PRIOR_VISITS;
+        if (real + 1 >= EXPAND_AT && this.used + b.emptyCount + 1 <= this.capacity) this.expand(node, b, false);
+        if (this.childCount[node] === 0) break;
+      }
+      const child = this.select(node);
+      const m = this.move[child];
+      const c = b.toMove;
+      if (m === PASS) b.pass(c);
+      else {
+        b.playUnchecked(m, c);
+        if (this.firstPlay[m] === 0) this.firstPlay[m] = c;
+      }
+      last = m;
+      if (len < this.path.length) this.path[len++] = child;
+      node = child;
+      if (b.passes >= 2) {
+        over = true;
+        break;
+      }
+    }
+    const margin = over ? quickAreaMargin(b, komi) : this.policy.playout(b, komi, last > 0 ? last : 0, this.firstPlay, maxMoves);
+    this.recordOwnership(b);
+    const winner = margin > 0 ? BLACK : margin < 0 ? WHITE : EMPTY;
+    for (let i = 0; i < len; i++) {
+      const nd = this.path[i];
+      this.visits[nd] += 1;
+      this.wins[nd] += winner === EMPTY ? 0.5 : winner === this.mover[nd] ? 1 : 0;
+      const toMove = 3 - this.mover[nd];
+      const first = this.firstChild[nd];
+      const end = first + this.childCount[nd];
+      for (let ch = first; ch < end; ch++) {
+        const m = this.move[ch];
+        if (m > 0 && this.firstPlay[m] === toMove) {
+          this.raveVisits[ch] += 1;
+          this.raveWins[ch] += winner === EMPTY ? 0.5 : winner === toMove ? 1 : 0;
+        }
+      }
+    }
+  }
+
+  private recordOwnership(b: GoBoard): void {
+    const col = b.color;
+    for (let p = b.stride + 1, end = b.points - b.stride - 1; p < end; p++) {
+      const c = col[p];
+      if (c === BLACK) this.ownerBlack[p]++;
+      else if (c === EMPTY) {
+        let touches = 0;
+        for (let d = 0; d < 4; d++) {
+          const q = col[p + b.dirs[d]];
+          if (q === BLACK || q === WHITE) touches |= q;
+        }
+        if (touches === BLACK) this.ownerBlack[p]++;
+      }
+    }
+  }
+
+  /** UCT-RAVE choice among the children of node. */
+  private select(node: number): number {
+    const first = this.firstChild[node];
+    const end = first + this.childCount[node];
+    const logN = Math.log(this.visits[node] + 1);
+    let best = first;
+    let bestValue = -Infinity;
+    for (let ch = first; ch < end; ch++) {
+      const n = this.visits[ch];
+      const rn = this.raveVisits[ch];
+      const q = this.wins[ch] / n;
+      const rq = this.raveWins[ch] / rn;
+      const beta = Math.sqrt(RAVE_K / (3 * n + RAVE_K));
+      const value = (1 - beta) * q + beta * rq + EXPLORATION * Math.sqrt(logN / n);
+      if (value > bestValue) {
+        bestValue = value;
+        best = ch;
+      }
+    }
+    return best;
+  }
+
+  /** Most visited child (real visits, priors removed); optionally not PASS. Returns -1 if none. */
+  private bestChild(node: number, noPass: boolean): number {
+    const first = this.firstChild[node];
+    const end = first + this.childCount[node];
+    let best = -1;
+    let bestVisits = -1;
+    for (let ch = first; ch < end; ch++) {
+      if (noPass && this.move[ch] === PASS) continue;
+      const v = this.visits[ch];
+      if (v > bestVisits) {
+        bestVisits = v;
+        best = ch;
+      }
+    }
+    return best;
+  }
+
+  /** Adds the children of node for the position on b, with prior statistics. */
+  private expand(node: number, b: GoBoard, atRoot: boolean): void {
+    const c = b.toMove;
+    const first = this.used;
+    let n = 0;
+    const bonus = atRoot && (this.options.rootCandidates ?? true) ? rootBonuses(b, c) : null;
+    // At the root, isLegal may play and undo (superko), which reorders the empty list: iterate
+    // over a copy there; below the root the list is read as it is.
+    const empties = atRoot ? b.emptyList.slice(0, b.emptyCount) : b.emptyList;
+    const count = b.emptyCount;
+    for (let i = 0; i < count; i++) {
+      const p = empties[i];
+      if (atRoot ? !b.isLegal(p, c) : !b.isLegalSimple(p, c)) continue;
+      if (this.policy.isEyeLike(b, p, c)) continue;
+      let rate = this.priorRate(b, p, c);
+      if (bonus) rate += bonus.get(p) ?? 0;
+      this.addChild(first + n, p, c, rate);
+      n++;
+    }
+    // Pass is always a child: likely only when little is left to play.
+    this.addChild(first + n, PASS, c, n > b.size ? 0.1 : 0.4);
+    n++;
+    this.firstChild[node] = first;
+    this.childCount[node] = n;
+    this.used += n;
+  }
+
+  private addChild(i: number, m: number, c: number, rate: number): void {
+    const r = rate < 0.02 ? 0.02 : rate > 0.98 ? 0.98 : rate;
+    this.move[i] = m;
+    this.mover[i] = c;
+    this.firstChild[i] = 0;
+    this.childCount[i] = 0;
+    this.visits[i] = PRIOR_VISITS;
+    this.wins[i] = PRIOR_VISITS * r;
+    this.raveVisits[i] = PRIOR_VISITS;
+    this.raveWins[i] = PRIOR_VISITS * r;
+  }
+
+  /** Prior winning rate of c playing p from cheap local knowledge. */
+  private priorRate(b: GoBoard, p: number, c: number): number {
+    const o = 3 - c;
+    let rate = 0.5;
+    for (let d = 0; d < 4; d++) {
+      const q = p + b.dirs[d];
+      const cq = b.color[q];
+      if (cq === o && b.inAtari(q)) rate += 0.2 + Math.min(0.2, 0.04 * b.chainSize[b.head[q]]);
+      else if (cq === c && b.inAtari(q)) rate += 0.15;
+    }
+    if (this.policy.isBadSelfAtari(b, p, c)) rate -= 0.3;
+    const shape = this.policy.shapeScores[shapeCode(b, p, c)];
+    if (shape > 0) rate += 0.1;
+    else if (shape < 0) rate -= 0.1;
+    // Distance to the edge: in open areas the first two lines are rarely right.
+    const x = b.xOf(p);
+    const y = b.yOf(p);
+    const line = Math.min(x, y, b.size - 1 - x, b.size - 1 - y);
+    if (b.size >= 7 && !hasStoneWithin2(b, p)) {
+      if (line === 0) rate -= 0.15;
+      else if (line === 1) rate -= 0.08;
+      else rate += 0.05;
+    }
+    return rate;
+  }
+}
+
+let shapeScores: Int16Array | null = null;
+
+/** The 3x3 table of playout shapes (playout-shapes.ts), built once. */
+export function playoutShapeScores(): Int16Array {
+  if (!shapeScores) {
+    const r = parsePatterns(playoutShapeText());
+    if (!r.ok) throw new Error(`playout shapes: ${r.error.message}`);
+    shapeScores = new PatternSet(r.value).codeScores();
+  }
+  return shapeScores;
+}
+
+function hasStoneWithin2(b: GoBoard, p: number): boolean {
+  const x = b.xOf(p);
+  const y = b.yOf(p);
+  for (let dy = -2; dy <= 2; dy++) {
+    for (let dx = -2; dx <= 2; dx++) {
+      const qx = x + dx;
+      const qy = y + dy;
+      if (qx < 0 || qy < 0 || qx >= b.size || qy >= b.size) continue;
+      const c = b.color[b.pointAt(qx, qy)];
+      if (c === BLACK || c === WHITE) return true;
+    }
+  }
+  return false;
+}
+
+/** Root prior adjustments from the full candidate generators: proposals up, vetoes down. */
+function rootBonuses(b: GoBoard, c: number): Map<number, number> {
+  const list = generateCandidates(b, c, { readingBudget: 500 });
+  const out = new Map<number, number>();
+  for (const cand of list.candidates) out.set(cand.point, Math.max(out.get(cand.point) ?? 0, cand.score / 250));
+  // A veto lowers a point unless reading proposed it (reading overrides shape, as in
+  // generateCandidates, whose surviving candidates are exactly the ones already in the map).
+  for (const v of list.vetoes) if (!out.has(v.point)) out.set(v.point, -0.2);
+  return out;
+}

@@ -1,0 +1,202 @@
+// Monte-Carlo playouts on the allocation-free board. The policy is the cheap part of the
+// candidate generators (seed 000), applied around the last move as MoGo-style programs do:
+//   1. save an own chain the last move put in atari (capture an attacker in atari, or extend if
+//      that gives two or more liberties),
+//   2. capture an opponent chain in atari next to the last move,
+//   3. shape: an empty neighbour of the last move whose 3x3 pattern scores well,
+//   4. otherwise a uniformly random legal move that neither fills an own eye nor puts a chain
+//      of two or more stones into atari; pass when none is left.
+// The playout ends after two passes or a move cap and is scored by area (Tromp-Taylor: empty
+// points count for the colour of their four neighbours). Everything lives in preallocated typed
+// arrays; a playout allocates nothing.
+import { BLACK, EMPTY, PASS, WHITE, type GoBoard } from './rules.js';
+
+export class PlayoutPolicy {
+  /** 3x3 code -> shape score for the side to move (from PatternSet.codeScores()). */
+  readonly shapeScores: Int16Array;
+  private rng: number;
+  private readonly buf: Int32Array;
+
+  constructor(shapeScores: Int16Array, seed = 1) {
+    this.shapeScores = shapeScores;
+    this.rng = seed | 0 || 1;
+    this.buf = new Int32Array(16);
+  }
+
+  /** xorshift32, uniform in [0, n). */
+  random(n: number): number {
+    let x = this.rng;
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    this.rng = x;
+    return ((x >>> 0) % n) | 0;
+  }
+
+  /** True if p is an eye-like point of c (neighbours c or border; at most one bad diagonal, none on an edge). */
+  isEyeLike(b: GoBoard, p: number, c: number): boolean {
+    const col = b.color;
+    const W = b.stride;
+    for (let d = 0; d < 4; d++) {
+      const q = col[p + b.dirs[d]];
+      if (q !== c && q !== 3) return false;
+    }
+    const o = 3 - c;
+    let bad = 0;
+    let edge = 0;
+    let q = col[p - W - 1];
+    if (q === o) bad++;
+    else if (q === 3) edge = 1;
+    q = col[p - W + 1];
+    if (q === o) bad++;
+    else if (q === 3) edge = 1;
+    q = col[p + W - 1];
+    if (q === o) bad++;
+    else if (q === 3) edge = 1;
+    q = col[p + W + 1];
+    if (q === o) bad++;
+    else if (q === 3) edge = 1;
+    return bad + edge < 2;
+  }
+
+  /** True if c at p would leave a chain of 2+ stones with one liberty without capturing. */
+  isBadSelfAtari(b: GoBoard, p: number, c: number): boolean {
+    // Fast exits: two empty neighbours, or a neighbour own chain with plenty of liberties.
+    let empties = 0;
+    let ownNeighbours = 0;
+    for (let d = 0; d < 4; d++) {
+      const q = p + b.dirs[d];
+      const cq = b.color[q];
+      if (cq === EMPTY) empties++;
+      else if (cq === c) ownNeighbours++;
+      else if (cq === 3 - c && b.inAtari(q)) return false;
+    }
+    if (empties >= 2 || ownNeighbours === 0) return false;
+    return b.libertiesAfter(p, c, 2) < 2;
+  }
+
+  /** A good move for c near the last move, or 0 if the local rules propose nothing. */
+  localMove(b: GoBoard, c: number, last: number): number {
+    if (last <= 0) return 0;
+    const o = 3 - c;
+    // 1. Own chains next to the last move in atari: capture an attacker or extend.
+    for (let d = 0; d < 4; d++) {
+      const q = last + b.dirs[d];
+      if (b.color[q] !== c || !b.inAtari(q)) continue;
+      const h = b.head[q];
+      let s = h;
+      do {
+        for (let e = 0; e < 4; e++) {
+          const r = s + b.dirs[e];
+          if (b.color[r] === o && b.inAtari(r)) {
+            const m = b.atariPoint(r);
+            if (b.isLegalSimple(m, c)) return m;
+          }
+        }
+        s = b.nextStone[s];
+      } while (s !== h);
+      const m = b.atariPoint(q);
+      if (b.isLegalSimple(m, c) && b.libertiesAfter(m, c, 2) >= 2) return m;
+    }
+    // 2. Capture the last move's chain or a neighbour chain in atari.
+    if (b.color[last] === o && b.inAtari(last)) {
+      const m = b.atariPoint(last);
+      if (b.isLegalSimple(m, c)) return m;
+    }
+    for (let d = 0; d < 4; d++) {
+      const q = last + b.dirs[d];
+      if (b.color[q] === o && b.inAtari(q)) {
+        const m = b.atariPoint(q);
+        if (b.isLegalSimple(m, c)) return m;
+      }
+    }
+    // 3. Shape moves among the 8 neighbours of the last move.
+    const W = b.stride;
+    let n = 0;
+    for (let k = 0; k < 8; k++) {
+      const q = last + (k === 0 ? -W - 1 : k === 1 ? -W : k === 2 ? -W + 1 : k === 3 ? -1 : k === 4 ? 1 : k === 5 ? W - 1 : k === 6 ? W : W + 1);
+      if (b.color[q] !== EMPTY) continue;
+      if (this.shapeScores[shapeCode(b, q, c)] <= 0) continue;
+      if (!b.isLegalSimple(q, c) || this.isBadSelfAtari(b, q, c)) continue;
+      this.buf[n++] = q;
+    }
+    if (n > 0) return this.buf[this.random(n)];
+    return 0;
+  }
+
+  /** A random legal move for c that fills no own eye and is no bad self-atari, or PASS. */
+  randomMove(b: GoBoard, c: number): number {
+    const count = b.emptyCount;
+    if (count === 0) return PASS;
+    const start = this.random(count);
+    for (let i = 0; i < count; i++) {
+      const p = b.emptyList[(start + i) % count];
+      if (!b.isLegalSimple(p, c) || this.isEyeLike(b, p, c) || this.isBadSelfAtari(b, p, c)) continue;
+      return p;
+    }
+    return PASS;
+  }
+
+  /**
+   * Plays the board out to the end. `firstPlay` (per point) receives the colour that first
+   * played there, if not already set, for AMAF statistics.
+   * Returns the area margin for black (komi included).
+   */
+  playout(b: GoBoard, komi: number, last: number, firstPlay: Uint8Array, maxMoves: number): number {
+    let passes = b.passes;
+    let moves = 0;
+    while (passes < 2 && moves < maxMoves) {
+      const c = b.toMove;
+      let m = this.random(8) < 7 ? this.localMove(b, c, last) : 0;
+      if (m === 0) m = this.randomMove(b, c);
+      if (m === PASS) {
+        b.pass(c);
+        passes++;
+      } else {
+        b.playUnchecked(m, c);
+        if (firstPlay[m] === 0) firstPlay[m] = c;
+        passes = 0;
+      }
+      last = m;
+      moves++;
+    }
+    return quickAreaMargin(b, komi);
+  }
+}
+
+/** 3x3 code of p relative to c (same layout as core's neighbourhoodCode). */
+export function shapeCode(b: GoBoard, p: number, c: number): number {
+  const W = b.stride;
+  const col = b.color;
+  return rel(col[p - W - 1], c) | (rel(col[p - W], c) << 2) | (rel(col[p - W + 1], c) << 4) | (rel(col[p - 1], c) << 6) | (rel(col[p + 1], c) << 8) | (rel(col[p + W - 1], c) << 10) | (rel(col[p + W], c) << 12) | (rel(col[p + W + 1], c) << 14);
+}
+
+function rel(v: number, c: number): number {
+  return v === EMPTY ? 0 : v === 3 ? 3 : v === c ? 1 : 2;
+}
+
+/**
+ * Area margin for black at the end of a playout: stones plus empty points whose on-board
+ * neighbours are all one colour (after a playout the remaining empty points are single eyes and
+ * dame, so this equals a full Tromp-Taylor count in almost every case).
+ */
+export function quickAreaMargin(b: GoBoard, komi: number): number {
+  let black = 0;
+  let white = 0;
+  const col = b.color;
+  for (let p = b.stride + 1, end = b.points - b.stride - 1; p < end; p++) {
+    const c = col[p];
+    if (c === BLACK) black++;
+    else if (c === WHITE) white++;
+    else if (c === EMPTY) {
+      let touches = 0;
+      for (let d = 0; d < 4; d++) {
+        const q = col[p + b.dirs[d]];
+        if (q === BLACK || q === WHITE) touches |= q;
+      }
+      if (touches === BLACK) black++;
+      else if (touches === WHITE) white++;
+    }
+  }
+  return black - white - komi;
+}

@@ -1,0 +1,4 @@
+// Go matches for sente: players over GTP (sente in-process, external engines spawned) and a
+// refereed match runner with CSV results.
+export * from './engines.js';
+export * from './match.js';

@@ -1,0 +1,62 @@
+// The Go commands of the built CLI: candidates on the seed's figure, GTP over a pipe, and a
+// tiny sente-vs-sente tournament with a CSV file.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const CLI = join(ROOT, 'apps/cli/dist/main.js');
+const sente = (args: string[], input?: string) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', input, cwd: ROOT });
+
+describe('sente go', () => {
+  it('candidates: prints the board and the generators of each candidate', () => {
+    const r = sente(['go', 'candidates', 'test/fixtures/go/seed-moyo.txt', '--color', 'white']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('white to move');
+    // The seed's moyo-limiting points (12, 13) and (12, 14) are M7 and M6 in GTP.
+    expect(r.stdout).toMatch(/M7\s+\(12, 13\)\s+.*moyo 35/);
+    expect(r.stdout).toMatch(/M6\s+\(12, 14\)\s+.*moyo 35/);
+  });
+
+  it('candidates: reads an SGF file and shows the ladder capture', () => {
+    // White's stone at C3 (SGF cg) is in a ladder that works: black captures by playing C4.
+    const r = sente(['go', 'candidates', 'test/fixtures/go/ladder.sgf']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('black to move');
+    expect(r.stdout).toMatch(/C4\s+\(3, 6\)\s+.*capture \d+/);
+  });
+
+  it('candidates: a clear error for a bad file', () => {
+    const r = sente(['go', 'candidates', 'test/fixtures/go/does-not-exist.txt']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('cannot read');
+  });
+
+  it('gtp: answers a session on stdin', () => {
+    const r = sente(['go', 'gtp', '--playouts', '50'], 'protocol_version\nboardsize 9\nplay b E5\nplay w E5\ngenmove w\nfinal_score\nquit\n');
+    expect(r.status).toBe(0);
+    const replies = r.stdout.split('\n\n').filter(Boolean);
+    expect(replies[0]).toBe('= 2');
+    expect(replies[3]).toBe('? illegal move');
+    expect(replies[4]).toMatch(/^= ([A-HJ-T][1-9]|pass)$/);
+    expect(replies[5]).toMatch(/^= [BW]\+\d+(\.5)?$/);
+  });
+
+  it('tournament: two sente players on 5x5, results to CSV', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sente-go-'));
+    try {
+      const csv = join(dir, 'games.csv');
+      const r = sente(['go', 'tournament', '--size', '5', '--komi', '0.5', '--player', 'sente:playouts=30,resign=0', '--player', 'sente:playouts=60,resign=0', '--games', '2', '--csv', csv]);
+      expect(r.status).toBe(0);
+      expect(r.stdout).toMatch(/game 1: .* in \d+ moves/);
+      const lines = readFileSync(csv, 'utf8').trim().split('\n');
+      expect(lines.length).toBe(3);
+      expect(lines[1]).toContain('"sente:playouts=30,resign=0"');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
