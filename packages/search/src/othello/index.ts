@@ -14,3 +14,4 @@ export * from './gtp.js';
 export * from './nboard.js';
 export * from './probcut.js';
 export * from './probcut-calibrate.js';
+export * from './minimax.js';

@@ -1,0 +1,721 @@
+// The exact endgame solver, on raw bitboard halves (player/opponent relative to the side to move).
+// Layers, as in Edax: with many empties, PVS with a transposition table (plus enhanced
+// transposition cut-offs near the top), stability cut-offs and fastest-first ordering (fewest
+// opponent replies, corners counted twice, then the opponent's potential mobility) with small
+// corner, X/C-square and parity bonuses; at SHALLOW_MAX empties and below, no move generation:
+// the empty squares are kept in a linked list in a fixed good-squares-first order and tried
+// odd-parity quadrants first, legality coming from the flips themselves; 4..1 empties have
+// dedicated functions, the last empty counting its flips directly (endgame-last.ts). Nothing
+// allocates per node: boards travel as int32 arguments, the empties list, parity and move
+// buffers are module-level typed arrays, and ordering is a selection sort in place. At the root a
+// wide window is solved as a sequence of narrow ones (MTD(f), see solveRoot).
+//
+// Scores are final disc differences for the side to move (empties to the winner, always even).
+// Every search function is fail-soft: a result <= alpha is an upper bound, >= beta a lower bound,
+// anything strictly between is exact. Node counting: every position entered by a search function
+// (including the last-empty leaves) is one node.
+import * as core from '@sente/core';
+import { PASS, type Position } from '@sente/core';
+import * as stability from './endgame-stability.js';
+import * as table from './endgame-tt.js';
+import * as last from './endgame-last.js';
+
+/** At or below this many empties the solver iterates the empties list instead of generating moves. */
+const SHALLOW_MAX = 6;
+/** At or above this many empties positions go through the transposition table. */
+const TT_MIN = 9;
+/** Above this many empties, children are looked up in the table before searching (ETC). */
+const ETC_MIN = 12;
+
+// Module-level bindings of the primitives: a plain local function or typed array that V8 inlines,
+// even where a bundler or test runner rewrites imports into namespace property loads.
+const HI = core.HI;
+const flipsFor = core.flipsFor;
+const generateMoves = core.generateMoves;
+const popcount = core.popcount;
+const popcount32 = core.popcount32;
+const finalScore = core.finalScore;
+const stableDiscCount = stability.stableDiscCount;
+const ttHit = table.ttHit;
+const ttProbe = table.ttProbe;
+const ttStore = table.ttStore;
+const ttNewSearch = table.ttNewSearch;
+const lastFlipCount = last.lastFlipCount;
+
+const INF = 127;
+
+/** Edax's thresholds: a stability cut-off is only tried when alpha is at least this high. */
+const STABILITY_THRESHOLD = new Int32Array([
+  99, 99, 99, 99, 6, 8, 10, 12, 14, 16, 20, 22, 24, 26, 28, 30,
+  32, 34, 36, 38, 40, 42, 44, 46, 48, 48, 50, 50, 52, 52, 54, 54,
+  56, 56, 58, 58, 60, 60, 62, 62, 64, 64, 64, 64, 64, 64, 64, 64,
+  99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99,
+]);
+
+// Squares from usually best to usually worst (corners, centre-edge squares, ..., X-squares):
+// the order of the empties list, which is the move order of the shallow layers.
+const PRESORTED = [
+  0, 56, 7, 63, // corners
+  26, 34, 19, 43, 20, 44, 29, 37, // inner
+  18, 42, 21, 45, // inner corners
+  16, 40, 2, 58, 5, 61, 23, 47, // A-squares
+  24, 32, 3, 59, 4, 60, 31, 39, // B-squares
+  25, 33, 11, 51, 12, 52, 30, 38,
+  17, 41, 10, 50, 13, 53, 22, 46,
+  8, 48, 1, 57, 6, 62, 15, 55, // C-squares
+  9, 49, 14, 54, // X-squares
+  27, 35, 28, 36, // centre
+];
+
+/** Quadrant bit of each square, for parity: bit q set in `parity` = odd number of empties in quadrant q. */
+const QUADRANT = new Int32Array(64);
+/** Neighbours of each square (low and high halves): a move needs an adjacent opponent disc. */
+const NEIGHBOUR_LO = new Int32Array(64);
+const NEIGHBOUR_HI = new Int32Array(64);
+/** Ordering bonus of playing a square (corners high, X- and C-squares low). */
+const SQUARE_BONUS = new Int32Array(64);
+for (let sq = 0; sq < 64; sq++) {
+  const r = sq >> 3, c = sq & 7;
+  QUADRANT[sq] = 1 << (((r >> 2) << 1) | (c >> 2));
+  for (let dr = -1; dr <= 1; dr++) {
+    for (let dc = -1; dc <= 1; dc++) {
+      const rr = r + dr, cc = c + dc;
+      if ((dr === 0 && dc === 0) || rr < 0 || rr > 7 || cc < 0 || cc > 7) continue;
+      const s = rr * 8 + cc;
+      if (s < 32) NEIGHBOUR_LO[sq] |= 1 << s;
+      else NEIGHBOUR_HI[sq] |= 1 << (s - 32);
+    }
+  }
+  const edgeR = r === 0 || r === 7, edgeC = c === 0 || c === 7;
+  const nearR = r === 1 || r === 6, nearC = c === 1 || c === 6;
+  if (edgeR && edgeC) SQUARE_BONUS[sq] = 24;
+  else if (nearR && nearC) SQUARE_BONUS[sq] = -12;
+  else if ((edgeR && nearC) || (edgeC && nearR)) SQUARE_BONUS[sq] = -4;
+}
+const CORNERS_LO = 0x81;
+const CORNERS_HI = 0x81000000 | 0;
+
+// The empties list: a doubly linked list of squares with sentinel HEAD (unlinked and relinked in
+// LIFO order around each move, so iteration can continue from a square after it is restored).
+const HEAD = 64;
+const NEXT = new Int32Array(65);
+const PREV = new Int32Array(65);
+let parity = 0;
+let nodes = 0;
+
+// Per-depth move buffers for the deep layer, indexed by empties * 64 + i (a position can have
+// more than 32 moves); the root's moves live at ROOT_BASE.
+const ROOT_BASE = 65 * 64;
+const MOVE_SQ = new Int32Array(66 * 64);
+const MOVE_FLO = new Int32Array(66 * 64);
+const MOVE_FHI = new Int32Array(66 * 64);
+const MOVE_SCORE = new Int32Array(66 * 64);
+
+/** Sets up the empties list and parity for a new root; returns the number of empties. */
+function prepare(pLo: number, pHi: number, oLo: number, oHi: number): number {
+  const eLo = ~(pLo | oLo);
+  const eHi = ~(pHi | oHi);
+  let last = HEAD;
+  let n = 0;
+  parity = 0;
+  for (let i = 0; i < 64; i++) {
+    const sq = PRESORTED[i];
+    const empty = sq < 32 ? (eLo >>> sq) & 1 : (eHi >>> (sq - 32)) & 1;
+    if (empty === 0) continue;
+    NEXT[last] = sq;
+    PREV[sq] = last;
+    last = sq;
+    parity ^= QUADRANT[sq];
+    n++;
+  }
+  NEXT[last] = HEAD;
+  PREV[HEAD] = last;
+  return n;
+}
+
+/** Score when the player fills the last empty square x (or passes, or neither can). */
+function solve1(pLo: number, pHi: number, oLo: number, oHi: number, x: number): number {
+  nodes++;
+  const n = popcount(pLo, pHi);
+  let f = lastFlipCount(pLo, pHi, x);
+  if (f !== 0) return 2 * (n + f) - 62;
+  f = lastFlipCount(oLo, oHi, x);
+  if (f !== 0) return 2 * (n - f) - 64;
+  return n >= 32 ? 2 * n - 62 : 2 * n - 64;
+}
+
+function solve2(pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number, x1: number, x2: number): number {
+  nodes++;
+  let best = -INF;
+  let f = flipsFor(pLo, pHi, oLo, oHi, x1);
+  let fh = HI[0];
+  if ((f | fh) !== 0) {
+    best = -solve1(oLo ^ f, oHi ^ fh, pLo ^ f ^ (x1 < 32 ? 1 << x1 : 0), pHi ^ fh ^ (x1 < 32 ? 0 : 1 << (x1 - 32)), x2);
+    if (best >= beta) return best;
+  }
+  f = flipsFor(pLo, pHi, oLo, oHi, x2);
+  fh = HI[0];
+  if ((f | fh) !== 0) {
+    const v = -solve1(oLo ^ f, oHi ^ fh, pLo ^ f ^ (x2 < 32 ? 1 << x2 : 0), pHi ^ fh ^ (x2 < 32 ? 0 : 1 << (x2 - 32)), x1);
+    if (v > best) best = v;
+  }
+  if (best !== -INF) return best;
+  // The player passes.
+  nodes++;
+  f = flipsFor(oLo, oHi, pLo, pHi, x1);
+  fh = HI[0];
+  if ((f | fh) !== 0) {
+    best = solve1(pLo ^ f, pHi ^ fh, oLo ^ f ^ (x1 < 32 ? 1 << x1 : 0), oHi ^ fh ^ (x1 < 32 ? 0 : 1 << (x1 - 32)), x2);
+    if (best <= alpha) return best;
+  }
+  f = flipsFor(oLo, oHi, pLo, pHi, x2);
+  fh = HI[0];
+  if ((f | fh) !== 0) {
+    const v = solve1(pLo ^ f, pHi ^ fh, oLo ^ f ^ (x2 < 32 ? 1 << x2 : 0), oHi ^ fh ^ (x2 < 32 ? 0 : 1 << (x2 - 32)), x1);
+    if (best === -INF || v < best) best = v;
+  }
+  if (best !== -INF) return best;
+  return finalScore(pLo, pHi, oLo, oHi);
+}
+
+function solve3(pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number, x1: number, x2: number, x3: number): number {
+  nodes++;
+  let best = -INF;
+  let v: number;
+  let f = flipsFor(pLo, pHi, oLo, oHi, x1);
+  let fh = HI[0];
+  if ((f | fh) !== 0) {
+    best = -solve2(oLo ^ f, oHi ^ fh, pLo ^ f ^ (x1 < 32 ? 1 << x1 : 0), pHi ^ fh ^ (x1 < 32 ? 0 : 1 << (x1 - 32)), -beta, -alpha, x2, x3);
+    if (best >= beta) return best;
+    if (best > alpha) alpha = best;
+  }
+  f = flipsFor(pLo, pHi, oLo, oHi, x2);
+  fh = HI[0];
+  if ((f | fh) !== 0) {
+    v = -solve2(oLo ^ f, oHi ^ fh, pLo ^ f ^ (x2 < 32 ? 1 << x2 : 0), pHi ^ fh ^ (x2 < 32 ? 0 : 1 << (x2 - 32)), -beta, -alpha, x1, x3);
+    if (v > best) {
+      if (v >= beta) return v;
+      best = v;
+      if (v > alpha) alpha = v;
+    }
+  }
+  f = flipsFor(pLo, pHi, oLo, oHi, x3);
+  fh = HI[0];
+  if ((f | fh) !== 0) {
+    v = -solve2(oLo ^ f, oHi ^ fh, pLo ^ f ^ (x3 < 32 ? 1 << x3 : 0), pHi ^ fh ^ (x3 < 32 ? 0 : 1 << (x3 - 32)), -beta, -alpha, x1, x2);
+    if (v > best) best = v;
+  }
+  if (best !== -INF) return best;
+  if (canPlayAny3(oLo, oHi, pLo, pHi, x1, x2, x3)) return -solve3(oLo, oHi, pLo, pHi, -beta, -alpha, x1, x2, x3);
+  return finalScore(pLo, pHi, oLo, oHi);
+}
+
+function canPlayAny3(pLo: number, pHi: number, oLo: number, oHi: number, x1: number, x2: number, x3: number): boolean {
+  if ((flipsFor(pLo, pHi, oLo, oHi, x1) | HI[0]) !== 0) return true;
+  if ((flipsFor(pLo, pHi, oLo, oHi, x2) | HI[0]) !== 0) return true;
+  return (flipsFor(pLo, pHi, oLo, oHi, x3) | HI[0]) !== 0;
+}
+
+function solve4(pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number, x1: number, x2: number, x3: number, x4: number): number {
+  nodes++;
+  if (alpha >= STABILITY_THRESHOLD[4]) {
+    const upper = 64 - 2 * stableDiscCount(oLo, oHi, pLo, pHi);
+    if (upper <= alpha) return upper;
+  }
+  let best = -INF;
+  let v: number;
+  let f = flipsFor(pLo, pHi, oLo, oHi, x1);
+  let fh = HI[0];
+  if ((f | fh) !== 0) {
+    best = -solve3(oLo ^ f, oHi ^ fh, pLo ^ f ^ (x1 < 32 ? 1 << x1 : 0), pHi ^ fh ^ (x1 < 32 ? 0 : 1 << (x1 - 32)), -beta, -alpha, x2, x3, x4);
+    if (best >= beta) return best;
+    if (best > alpha) alpha = best;
+  }
+  f = flipsFor(pLo, pHi, oLo, oHi, x2);
+  fh = HI[0];
+  if ((f | fh) !== 0) {
+    v = -solve3(oLo ^ f, oHi ^ fh, pLo ^ f ^ (x2 < 32 ? 1 << x2 : 0), pHi ^ fh ^ (x2 < 32 ? 0 : 1 << (x2 - 32)), -beta, -alpha, x1, x3, x4);
+    if (v > best) {
+      if (v >= beta) return v;
+      best = v;
+      if (v > alpha) alpha = v;
+    }
+  }
+  f = flipsFor(pLo, pHi, oLo, oHi, x3);
+  fh = HI[0];
+  if ((f | fh) !== 0) {
+    v = -solve3(oLo ^ f, oHi ^ fh, pLo ^ f ^ (x3 < 32 ? 1 << x3 : 0), pHi ^ fh ^ (x3 < 32 ? 0 : 1 << (x3 - 32)), -beta, -alpha, x1, x2, x4);
+    if (v > best) {
+      if (v >= beta) return v;
+      best = v;
+      if (v > alpha) alpha = v;
+    }
+  }
+  f = flipsFor(pLo, pHi, oLo, oHi, x4);
+  fh = HI[0];
+  if ((f | fh) !== 0) {
+    v = -solve3(oLo ^ f, oHi ^ fh, pLo ^ f ^ (x4 < 32 ? 1 << x4 : 0), pHi ^ fh ^ (x4 < 32 ? 0 : 1 << (x4 - 32)), -beta, -alpha, x1, x2, x3);
+    if (v > best) best = v;
+  }
+  if (best !== -INF) return best;
+  if (canPlayAny3(oLo, oHi, pLo, pHi, x1, x2, x3) || (flipsFor(oLo, oHi, pLo, pHi, x4) | HI[0]) !== 0) {
+    return -solve4(oLo, oHi, pLo, pHi, -beta, -alpha, x1, x2, x3, x4);
+  }
+  return finalScore(pLo, pHi, oLo, oHi);
+}
+
+/** 4 empties: take them from the list, odd-parity quadrants first, and call solve4. */
+function solve4FromList(pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number): number {
+  let x1 = NEXT[HEAD];
+  let x2 = NEXT[x1];
+  let x3 = NEXT[x2];
+  let x4 = NEXT[x3];
+  // With 4 empties the quadrant counts are 4, 3+1, 2+2, 2+1+1 or 1+1+1+1: move the odd ones
+  // forward, keeping the presorted order otherwise.
+  if ((parity & QUADRANT[x1]) === 0) {
+    if ((parity & QUADRANT[x2]) !== 0) {
+      if ((parity & QUADRANT[x3]) !== 0) { const t = x1; x1 = x2; x2 = x3; x3 = t; } // 2 3 1 4
+      else { const t = x1; x1 = x2; x2 = x4; x4 = x3; x3 = t; } // 2 4 1 3
+    } else if ((parity & QUADRANT[x3]) !== 0) { const t = x1; x1 = x3; x3 = t; const u = x2; x2 = x4; x4 = u; } // 3 4 1 2
+  } else if ((parity & QUADRANT[x2]) === 0 && (parity & QUADRANT[x3]) !== 0) { const t = x2; x2 = x3; x3 = t; } // 1 3 2 4
+  return solve4(pLo, pHi, oLo, oHi, alpha, beta, x1, x2, x3, x4);
+}
+
+/** 5..SHALLOW_MAX empties: iterate the empties list, odd quadrants first; no move generation. */
+function searchShallow(pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number, empties: number): number {
+  if (empties === 4) return solve4FromList(pLo, pHi, oLo, oHi, alpha, beta);
+  nodes++;
+  if (alpha >= STABILITY_THRESHOLD[empties]) {
+    const upper = 64 - 2 * stableDiscCount(oLo, oHi, pLo, pHi);
+    if (upper <= alpha) return upper;
+  }
+  let best = -INF;
+  for (let round = 0; round < 2; round++) {
+    const want = round === 0 ? parity : ~parity;
+    for (let x = NEXT[HEAD]; x !== HEAD; x = NEXT[x]) {
+      if ((want & QUADRANT[x]) === 0) continue;
+      if ((oLo & NEIGHBOUR_LO[x]) === 0 && (oHi & NEIGHBOUR_HI[x]) === 0) continue;
+      const f = flipsFor(pLo, pHi, oLo, oHi, x);
+      const fh = HI[0];
+      if ((f | fh) === 0) continue;
+      NEXT[PREV[x]] = NEXT[x];
+      PREV[NEXT[x]] = PREV[x];
+      parity ^= QUADRANT[x];
+      const v = -searchShallow(oLo ^ f, oHi ^ fh, pLo ^ f ^ (x < 32 ? 1 << x : 0), pHi ^ fh ^ (x < 32 ? 0 : 1 << (x - 32)), -beta, -alpha, empties - 1);
+      parity ^= QUADRANT[x];
+      NEXT[PREV[x]] = x;
+      PREV[NEXT[x]] = x;
+      if (v > best) {
+        best = v;
+        if (v >= beta) return v;
+        if (v > alpha) alpha = v;
+      }
+    }
+  }
+  if (best !== -INF) return best;
+  if ((generateMoves(oLo, oHi, pLo, pHi) | HI[0]) !== 0) return -searchShallow(oLo, oHi, pLo, pHi, -beta, -alpha, empties);
+  return finalScore(pLo, pHi, oLo, oHi);
+}
+
+/** Many empties: PVS with transposition table, stability cut-off and fastest-first ordering. */
+function searchDeep(pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number, empties: number): number {
+  if (empties <= SHALLOW_MAX) return searchShallow(pLo, pHi, oLo, oHi, alpha, beta, empties);
+  nodes++;
+  if (alpha >= STABILITY_THRESHOLD[empties]) {
+    const upper = 64 - 2 * stableDiscCount(oLo, oHi, pLo, pHi);
+    if (upper <= alpha) return upper;
+  }
+  let ttMove = -1;
+  const useTT = empties >= TT_MIN;
+  if (useTT && ttProbe(pLo, pHi, oLo, oHi)) {
+    const lower = ttHit[0], upper = ttHit[1];
+    if (lower >= beta) return lower;
+    if (upper <= alpha) return upper;
+    if (lower === upper) return lower;
+    ttMove = ttHit[2];
+  }
+  let mLo = generateMoves(pLo, pHi, oLo, oHi);
+  let mHi = HI[0];
+  if ((mLo | mHi) === 0) {
+    if ((generateMoves(oLo, oHi, pLo, pHi) | HI[0]) === 0) return finalScore(pLo, pHi, oLo, oHi);
+    return -searchDeep(oLo, oHi, pLo, pHi, -beta, -alpha, empties);
+  }
+  // Score every move: the opponent's replies afterwards (corners twice), parity, square bonus.
+  const base = empties << 6;
+  const etc = empties > ETC_MIN;
+  let prunedBound = -INF;
+  let n = 0;
+  while ((mLo | mHi) !== 0) {
+    let x: number;
+    if (mLo !== 0) {
+      const b = mLo & -mLo;
+      mLo ^= b;
+      x = 31 - Math.clz32(b);
+    } else {
+      const b = mHi & -mHi;
+      mHi ^= b;
+      x = 63 - Math.clz32(b);
+    }
+    const f = flipsFor(pLo, pHi, oLo, oHi, x);
+    const fh = HI[0];
+    const npLo = oLo ^ f, npHi = oHi ^ fh;
+    const noLo = pLo ^ f ^ (x < 32 ? 1 << x : 0), noHi = pHi ^ fh ^ (x < 32 ? 0 : 1 << (x - 32));
+    if (etc && ttProbe(npLo, npHi, noLo, noHi)) {
+      // Enhanced transposition cut-off: a stored child bound already refutes this node...
+      if (-ttHit[1] >= beta) {
+        const v = -ttHit[1];
+        ttStore(pLo, pHi, oLo, oHi, empties, v, 64, x);
+        return v;
+      }
+      // ...or proves this move cannot raise alpha: skip it, keeping its bound for fail-soft.
+      if (-ttHit[0] <= alpha) {
+        if (-ttHit[0] > prunedBound) prunedBound = -ttHit[0];
+        continue;
+      }
+    }
+    const rLo = generateMoves(npLo, npHi, noLo, noHi);
+    const rHi = HI[0];
+    const replies = popcount32(rLo) + popcount32(rHi) + popcount32(rLo & CORNERS_LO) + popcount32(rHi & CORNERS_HI);
+    let score = -(replies << 5) - (potentialMobility(noLo, noHi, npLo, npHi) << 2) + SQUARE_BONUS[x] + cornerStability(noLo, noHi) * CORNER_STABILITY_WEIGHT;
+    if ((parity & QUADRANT[x]) !== 0) score += 3;
+    if (x === ttMove) score += 1 << 20;
+    const k = base + n;
+    MOVE_SQ[k] = x;
+    MOVE_FLO[k] = f;
+    MOVE_FHI[k] = fh;
+    MOVE_SCORE[k] = score;
+    n++;
+  }
+  const alpha0 = alpha;
+  let best = prunedBound;
+  let bestMove = -1;
+  for (let i = 0; i < n; i++) {
+    // Selection sort step: bring the best remaining move to position i.
+    let bi = base + i;
+    for (let j = base + i + 1; j < base + n; j++) if (MOVE_SCORE[j] > MOVE_SCORE[bi]) bi = j;
+    const k = base + i;
+    if (bi !== k) {
+      let t = MOVE_SQ[k]; MOVE_SQ[k] = MOVE_SQ[bi]; MOVE_SQ[bi] = t;
+      t = MOVE_FLO[k]; MOVE_FLO[k] = MOVE_FLO[bi]; MOVE_FLO[bi] = t;
+      t = MOVE_FHI[k]; MOVE_FHI[k] = MOVE_FHI[bi]; MOVE_FHI[bi] = t;
+      t = MOVE_SCORE[k]; MOVE_SCORE[k] = MOVE_SCORE[bi]; MOVE_SCORE[bi] = t;
+    }
+    const x = MOVE_SQ[k];
+    const f = MOVE_FLO[k];
+    const fh = MOVE_FHI[k];
+    const npLo = oLo ^ f, npHi = oHi ^ fh;
+    const noLo = pLo ^ f ^ (x < 32 ? 1 << x : 0), noHi = pHi ^ fh ^ (x < 32 ? 0 : 1 << (x - 32));
+    NEXT[PREV[x]] = NEXT[x];
+    PREV[NEXT[x]] = PREV[x];
+    parity ^= QUADRANT[x];
+    let v: number;
+    if (i === 0) {
+      v = -searchDeep(npLo, npHi, noLo, noHi, -beta, -alpha, empties - 1);
+    } else {
+      v = -searchDeep(npLo, npHi, noLo, noHi, -alpha - 1, -alpha, empties - 1);
+      if (v > alpha && v < beta) v = -searchDeep(npLo, npHi, noLo, noHi, -beta, -alpha, empties - 1);
+    }
+    parity ^= QUADRANT[x];
+    NEXT[PREV[x]] = x;
+    PREV[NEXT[x]] = x;
+    if (v > best) {
+      best = v;
+      bestMove = x;
+      if (v >= beta) break;
+      if (v > alpha) alpha = v;
+    }
+  }
+  if (useTT) {
+    if (best <= alpha0) ttStore(pLo, pHi, oLo, oHi, empties, -64, best, bestMove);
+    else if (best >= beta) ttStore(pLo, pHi, oLo, oHi, empties, best, 64, bestMove);
+    else ttStore(pLo, pHi, oLo, oHi, empties, best, best, bestMove);
+  }
+  return best;
+}
+
+/**
+ * Empty squares next to the player's discs (where the opponent may later find moves): the
+ * opponent's potential mobility, a tie-breaker of fastest-first ordering.
+ */
+function potentialMobility(pLo: number, pHi: number, oLo: number, oHi: number): number {
+  const eLo = ~(pLo | oLo), eHi = ~(pHi | oHi);
+  // Horizontal and diagonal shifts mask the wrapped column; vertical ones carry across halves.
+  const wLo = pLo & 0x7f7f7f7f, wHi = pHi & 0x7f7f7f7f; // may move towards h
+  const xLo = pLo & 0xfefefefe, xHi = pHi & 0xfefefefe; // may move towards a
+  const nLo = (wLo << 1) | (xLo >>> 1) | (pLo << 8) | (pLo >>> 8) | (pHi << 24)
+    | (wLo << 9) | (xLo >>> 9) | (xHi << 23) | (xLo << 7) | (wLo >>> 7) | (wHi << 25);
+  const nHi = (wHi << 1) | (xHi >>> 1) | (pHi << 8) | (pLo >>> 24) | (pHi >>> 8)
+    | (wHi << 9) | (wLo >>> 23) | (xHi >>> 9) | (xHi << 7) | (xLo >>> 25) | (wHi >>> 7);
+  return popcount32(nLo & eLo) + popcount32(nHi & eHi);
+}
+
+/** Ordering weight of cornerStability (tuned on FFO #20-#39 node counts). */
+const CORNER_STABILITY_WEIGHT = 16;
+
+/** The player's corners and the edge squares next to them that the player also holds (Edax). */
+function cornerStability(pLo: number, pHi: number): number {
+  const lo = (((pLo & 0x01) << 1) | ((pLo & 0x80) >>> 1) | ((pLo & 0x81) << 8) | 0x81) & pLo;
+  const hi = (((pHi & 0x01000000) << 1) | ((pHi & 0x80000000) >>> 1) | ((pHi & 0x81000000) >>> 8) | 0x81000000) & pHi;
+  return popcount32(lo) + popcount32(hi);
+}
+
+function checkWindow(alpha: number, beta: number): void {
+  if (!(alpha < beta)) throw new RangeError(`empty window (${alpha}, ${beta})`);
+}
+
+/**
+ * The final disc difference for the player with perfect play by both sides, if it lies strictly
+ * inside (alpha, beta); otherwise a bound on it (fail-soft: a result <= alpha is an upper bound,
+ * >= beta a lower bound). Call with (-64, 64), the default, for the exact score.
+ */
+export function solveExact(pLo: number, pHi: number, oLo: number, oHi: number, alpha = -64, beta = 64): number {
+  checkWindow(alpha, beta);
+  return solveRoot(pLo, pHi, oLo, oHi, alpha, beta, 0);
+}
+
+/**
+ * Win/draw/loss: the sign of the exact score (> 0 win, 0 draw, < 0 loss), found with the window
+ * (-1, 1). The magnitude is only a bound.
+ */
+export function solveWinLoss(pLo: number, pHi: number, oLo: number, oHi: number): number {
+  return solveExact(pLo, pHi, oLo, oHi, -1, 1);
+}
+
+/** Nodes searched by the last solveExact / solveWinLoss / solvePosition call. */
+export function endgameNodes(): number {
+  return nodes;
+}
+
+/** The move found best by the last root search (PASS if the side to move had none). */
+let rootBestMove = PASS;
+
+/**
+ * Root driver. A window wider than a single score is searched as a sequence of narrow windows
+ * (g - 1, g + 1) starting from `guess` (MTD(f) on even scores): each test either proves g exact
+ * or returns a fail-soft bound that becomes the next g, and the transposition table carries the
+ * work from one test to the next. On the FFO set this costs about a third fewer nodes than one
+ * PVS with the full window.
+ */
+function solveRoot(pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number, guess: number): number {
+  nodes = 0;
+  ttNewSearch();
+  const empties = prepare(pLo, pHi, oLo, oHi);
+  const count = prepareRootMoves(pLo, pHi, oLo, oHi);
+  if (beta - alpha <= 2) return searchRootMoves(pLo, pHi, oLo, oHi, alpha, beta, empties, count) | 0;
+  let g = guess | 0;
+  if (g <= alpha) g = alpha + 1;
+  if (g >= beta) g = beta - 1;
+  for (let step = 0; step < 80; step++) {
+    const v = searchRootMoves(pLo, pHi, oLo, oHi, g - 1, g + 1, empties, count) | 0;
+    if (v === g) return v;
+    if (v < g ? v <= alpha : v >= beta) return v;
+    g = v;
+  }
+  // Unreachable with sound bounds; a plain full-window search is the safe fallback.
+  return searchRootMoves(pLo, pHi, oLo, oHi, alpha, beta, empties, count) | 0;
+}
+
+/** Orders the root moves into the root buffer (fewest opponent replies first); returns their number. */
+function prepareRootMoves(pLo: number, pHi: number, oLo: number, oHi: number): number {
+  let mLo = generateMoves(pLo, pHi, oLo, oHi);
+  let mHi = HI[0];
+  let n = 0;
+  while ((mLo | mHi) !== 0) {
+    let x: number;
+    if (mLo !== 0) { const b = mLo & -mLo; mLo ^= b; x = 31 - Math.clz32(b); } else { const b = mHi & -mHi; mHi ^= b; x = 63 - Math.clz32(b); }
+    const f = flipsFor(pLo, pHi, oLo, oHi, x);
+    const fh = HI[0];
+    const noLo = pLo ^ f ^ (x < 32 ? 1 << x : 0), noHi = pHi ^ fh ^ (x < 32 ? 0 : 1 << (x - 32));
+    const rLo = generateMoves(oLo ^ f, oHi ^ fh, noLo, noHi);
+    const rHi = HI[0];
+    const replies = popcount32(rLo) + popcount32(rHi) + popcount32(rLo & CORNERS_LO) + popcount32(rHi & CORNERS_HI);
+    let score = -(replies << 5) - (potentialMobility(noLo, noHi, oLo ^ f, oHi ^ fh) << 2) + SQUARE_BONUS[x];
+    if ((parity & QUADRANT[x]) !== 0) score += 3;
+    // Insertion into the sorted root list (best first).
+    let k = ROOT_BASE + n;
+    while (k > ROOT_BASE && MOVE_SCORE[k - 1] < score) {
+      MOVE_SQ[k] = MOVE_SQ[k - 1];
+      MOVE_FLO[k] = MOVE_FLO[k - 1];
+      MOVE_FHI[k] = MOVE_FHI[k - 1];
+      MOVE_SCORE[k] = MOVE_SCORE[k - 1];
+      k--;
+    }
+    MOVE_SQ[k] = x;
+    MOVE_FLO[k] = f;
+    MOVE_FHI[k] = fh;
+    MOVE_SCORE[k] = score;
+    n++;
+  }
+  return n;
+}
+
+/**
+ * PVS over the root moves; sets rootBestMove. The move that proved the best score moves to the
+ * front, so the next narrow-window test tries it first.
+ */
+function searchRootMoves(pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number, empties: number, count: number): number {
+  if (count === 0) {
+    rootBestMove = PASS;
+    return searchRoot(pLo, pHi, oLo, oHi, alpha, beta, empties);
+  }
+  let best = -INF;
+  let bestIndex = 0;
+  for (let i = 0; i < count; i++) {
+    const k = ROOT_BASE + i;
+    const x = MOVE_SQ[k];
+    const f = MOVE_FLO[k];
+    const fh = MOVE_FHI[k];
+    const npLo = oLo ^ f, npHi = oHi ^ fh;
+    const noLo = pLo ^ f ^ (x < 32 ? 1 << x : 0), noHi = pHi ^ fh ^ (x < 32 ? 0 : 1 << (x - 32));
+    NEXT[PREV[x]] = NEXT[x];
+    PREV[NEXT[x]] = PREV[x];
+    parity ^= QUADRANT[x];
+    let v: number;
+    if (i === 0) {
+      v = -searchRoot(npLo, npHi, noLo, noHi, -beta, -alpha, empties - 1);
+    } else {
+      v = -searchRoot(npLo, npHi, noLo, noHi, -alpha - 1, -alpha, empties - 1);
+      if (v > alpha && v < beta) v = -searchRoot(npLo, npHi, noLo, noHi, -beta, -alpha, empties - 1);
+    }
+    parity ^= QUADRANT[x];
+    NEXT[PREV[x]] = x;
+    PREV[NEXT[x]] = x;
+    if (v > best) {
+      best = v;
+      bestIndex = i;
+      if (v >= beta) break;
+      if (v > alpha) alpha = v;
+    }
+  }
+  rootBestMove = MOVE_SQ[ROOT_BASE + bestIndex];
+  if (bestIndex > 0) {
+    const k = ROOT_BASE + bestIndex;
+    const x = MOVE_SQ[k], f = MOVE_FLO[k], fh = MOVE_FHI[k];
+    for (let j = k; j > ROOT_BASE; j--) {
+      MOVE_SQ[j] = MOVE_SQ[j - 1];
+      MOVE_FLO[j] = MOVE_FLO[j - 1];
+      MOVE_FHI[j] = MOVE_FHI[j - 1];
+    }
+    MOVE_SQ[ROOT_BASE] = x;
+    MOVE_FLO[ROOT_BASE] = f;
+    MOVE_FHI[ROOT_BASE] = fh;
+  }
+  return best;
+}
+
+function searchRoot(pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number, empties: number): number {
+  switch (empties) {
+    case 0:
+      nodes++;
+      return finalScore(pLo, pHi, oLo, oHi);
+    case 1:
+      return solve1(pLo, pHi, oLo, oHi, NEXT[HEAD]);
+    case 2:
+      return solve2(pLo, pHi, oLo, oHi, alpha, beta, NEXT[HEAD], NEXT[NEXT[HEAD]]);
+    case 3: {
+      const x1 = NEXT[HEAD], x2 = NEXT[x1];
+      return solve3(pLo, pHi, oLo, oHi, alpha, beta, x1, x2, NEXT[x2]);
+    }
+    default:
+      return searchDeep(pLo, pHi, oLo, oHi, alpha, beta, empties);
+  }
+}
+
+export interface SolveOptions {
+  /** 'exact' (default): the exact score of the best move; 'wld': only its sign is exact. */
+  readonly mode?: 'exact' | 'wld';
+  /** Search window (default -64..64 exact, -1..1 wld); outside it the score is a fail-soft bound. */
+  readonly alpha?: number;
+  readonly beta?: number;
+  /** First guess of the score for the narrow-window sequence (default 0), e.g. from an evaluation. */
+  readonly guess?: number;
+  /** Also find a principal variation to the end of the game (extra searches; default true). */
+  readonly pv?: boolean;
+}
+
+export interface SolveResult {
+  /** The best move, or PASS when the side to move must pass (or the game is over). */
+  readonly move: number;
+  /** Its score for the side to move (exact inside the window; see solveExact). */
+  readonly score: number;
+  /** Nodes of the solve itself (the principal variation's searches are not counted). */
+  readonly nodes: number;
+  /** Best play from the position (moves only; passes are listed as PASS). */
+  readonly pv: number[];
+}
+
+/** The best move of a position and its score for the side to move. */
+export function solvePosition(position: Position, options: SolveOptions = {}): SolveResult {
+  const wld = options.mode === 'wld';
+  const alpha = options.alpha ?? (wld ? -1 : -64);
+  const beta = options.beta ?? (wld ? 1 : 64);
+  checkWindow(alpha, beta);
+  const bb = position.bb;
+  const pLo = bb[0], pHi = bb[1], oLo = bb[2], oHi = bb[3];
+  const score = solveRoot(pLo, pHi, oLo, oHi, alpha, beta, options.guess ?? 0);
+  const move = rootBestMove;
+  const total = nodes;
+  let pv: number[] = move === PASS ? [] : [move];
+  if (options.pv !== false && score > alpha && score < beta) {
+    if (move === PASS) {
+      pv = principalVariation(pLo, pHi, oLo, oHi, score);
+    } else {
+      const f = flipsFor(pLo, pHi, oLo, oHi, move);
+      const fh = HI[0];
+      const rest = principalVariation(oLo ^ f, oHi ^ fh, pLo ^ f ^ (move < 32 ? 1 << move : 0), pHi ^ fh ^ (move < 32 ? 0 : 1 << (move - 32)), -score);
+      for (const m of rest) pv.push(m);
+    }
+  }
+  nodes = total;
+  return { move, score, nodes: total, pv };
+}
+
+/**
+ * Best play from a position whose exact score is known: at each step, the first move (the
+ * transposition table's, then the others) whose child proves the same score. Allocates; for the
+ * root only.
+ */
+function principalVariation(pLo: number, pHi: number, oLo: number, oHi: number, score: number): number[] {
+  const pv: number[] = [];
+  for (;;) {
+    const mLo = generateMoves(pLo, pHi, oLo, oHi);
+    const mHi = HI[0];
+    if ((mLo | mHi) === 0) {
+      if ((generateMoves(oLo, oHi, pLo, pHi) | HI[0]) === 0) return pv;
+      pv.push(PASS);
+      const tLo = pLo, tHi = pHi;
+      pLo = oLo; pHi = oHi; oLo = tLo; oHi = tHi;
+      score = -score;
+      continue;
+    }
+    const candidates: number[] = [];
+    if (ttProbe(pLo, pHi, oLo, oHi) && ttHit[2] >= 0) candidates.push(ttHit[2]);
+    for (let x = 0; x < 64; x++) {
+      const legal = x < 32 ? (mLo >>> x) & 1 : (mHi >>> (x - 32)) & 1;
+      if (legal !== 0 && x !== candidates[0]) candidates.push(x);
+    }
+    let found = -1;
+    for (const x of candidates) {
+      const f = flipsFor(pLo, pHi, oLo, oHi, x);
+      const fh = HI[0];
+      if ((f | fh) === 0) continue;
+      const npLo = oLo ^ f, npHi = oHi ^ fh;
+      const noLo = pLo ^ f ^ (x < 32 ? 1 << x : 0), noHi = pHi ^ fh ^ (x < 32 ? 0 : 1 << (x - 32));
+      const e = prepare(npLo, npHi, noLo, noHi);
+      const v = -searchRoot(npLo, npHi, noLo, noHi, -score - 1, -score + 1, e);
+      if (v === score) {
+        found = x;
+        pLo = npLo; pHi = npHi; oLo = noLo; oHi = noHi;
+        break;
+      }
+    }
+    if (found < 0) throw new Error('principal variation: no move reproduces the score');
+    pv.push(found);
+    score = -score;
+  }
+}
+
+/** Empties the solver's transposition table, so a measurement does not profit from earlier solves. */
+export function resetEndgameTable(): void {
+  table.ttClear();
+}
