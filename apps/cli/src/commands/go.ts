@@ -101,7 +101,7 @@ const gtpCommand: CommandModule<object, GtpArgs> = {
   handler: (args) => goGtpHandler(args),
 };
 
-interface TournamentArgs {
+export interface GoTournamentArgs {
   size: number;
   komi: number;
   player: string[];
@@ -110,7 +110,34 @@ interface TournamentArgs {
   sgf?: string;
 }
 
-const tournamentCommand: CommandModule<object, TournamentArgs> = {
+/** Plays a Go match; `sente tournament --game go` routes here too. */
+export async function goTournamentHandler(args: GoTournamentArgs): Promise<void> {
+  if (args.player.length !== 2) throw new UsageError(`--player must be given twice, got ${args.player.length}`);
+  if (!Number.isInteger(args.size) || args.size < 2 || args.size > 25) throw new UsageError('--size must be 2..25');
+  if (!Number.isInteger(args.games) || args.games < 1) throw new UsageError('--games must be a positive integer');
+  for (const p of args.player) if (!(p === 'sente' || p.startsWith('sente:') || p.startsWith('gtp:'))) throw new UsageError(`--player "${p}": use "sente[:options]" or "gtp:<command line>"`);
+  let result;
+  try {
+    result = await matches.runGoMatch({
+      size: args.size,
+      komi: args.komi,
+      games: args.games,
+      players: [args.player[0], args.player[1]],
+      onGame: (g) => {
+        const scores = g.refereeScore === null ? '' : `  final_score: ours ${g.refereeScore}, black ${g.blackScore ?? '-'}, white ${g.whiteScore ?? '-'}${g.agree ? '' : '  (DISAGREE)'}`;
+        console.log(`game ${g.game}: ${g.black} (B) vs ${g.white} (W): ${g.result} in ${g.moves} moves${scores}${g.note ? `  ${g.note}` : ''}`);
+      },
+    });
+  } catch (e) {
+    throw new UsageError(e instanceof Error ? e.message : String(e));
+  }
+  console.log();
+  for (const s of result.standings) console.log(`${s.player}: ${s.wins} wins, ${s.losses} losses, ${s.draws} draws of ${s.games}`);
+  if (args.csv) writeFileSync(args.csv, matches.goResultsCsv(result.games));
+  if (args.sgf) writeFileSync(args.sgf, result.games.map((g) => g.sgf).join('\n'));
+}
+
+const tournamentCommand: CommandModule<object, GoTournamentArgs> = {
   command: 'tournament',
   describe: 'Play Go games between two players over GTP (alternating colours), refereed and scored',
   builder: (y) =>
@@ -122,31 +149,7 @@ const tournamentCommand: CommandModule<object, TournamentArgs> = {
       .option('csv', { type: 'string', describe: 'write one line per game to this CSV file' })
       .option('sgf', { type: 'string', describe: 'write all games to this SGF file' })
       .example('$0 go tournament --size 9 --player sente:playouts=1000 --player "gtp:gnugo --mode gtp --level 1" --games 4', '') as never,
-  handler: async (args) => {
-    if (args.player.length !== 2) throw new UsageError(`--player must be given twice, got ${args.player.length}`);
-    if (!Number.isInteger(args.size) || args.size < 2 || args.size > 25) throw new UsageError('--size must be 2..25');
-    if (!Number.isInteger(args.games) || args.games < 1) throw new UsageError('--games must be a positive integer');
-    for (const p of args.player) if (!(p === 'sente' || p.startsWith('sente:') || p.startsWith('gtp:'))) throw new UsageError(`--player "${p}": use "sente[:options]" or "gtp:<command line>"`);
-    let result;
-    try {
-      result = await matches.runGoMatch({
-        size: args.size,
-        komi: args.komi,
-        games: args.games,
-        players: [args.player[0], args.player[1]],
-        onGame: (g) => {
-          const scores = g.refereeScore === null ? '' : `  final_score: ours ${g.refereeScore}, black ${g.blackScore ?? '-'}, white ${g.whiteScore ?? '-'}${g.agree ? '' : '  (DISAGREE)'}`;
-          console.log(`game ${g.game}: ${g.black} (B) vs ${g.white} (W): ${g.result} in ${g.moves} moves${scores}${g.note ? `  ${g.note}` : ''}`);
-        },
-      });
-    } catch (e) {
-      throw new UsageError(e instanceof Error ? e.message : String(e));
-    }
-    console.log();
-    for (const s of result.standings) console.log(`${s.player}: ${s.wins} wins, ${s.losses} losses, ${s.draws} draws of ${s.games}`);
-    if (args.csv) writeFileSync(args.csv, matches.goResultsCsv(result.games));
-    if (args.sgf) writeFileSync(args.sgf, result.games.map((g) => g.sgf).join('\n'));
-  },
+  handler: (args) => goTournamentHandler(args),
 };
 
 export const goCommand: CommandModule<object, object> = {

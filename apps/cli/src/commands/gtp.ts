@@ -5,6 +5,7 @@ import { createInterface } from 'node:readline';
 import type { Argv, CommandModule } from 'yargs';
 import { GtpEngine, createEngine, type Engine } from '@sente/search';
 import { UsageError } from '../util.js';
+import { goGtpHandler } from './go.js';
 
 export interface EngineArgs { build: string; depth?: number; time?: number; exact?: number; tt: number }
 
@@ -42,14 +43,22 @@ export function limitsFromArgs(args: EngineArgs): { depth?: number; timeMs?: num
   };
 }
 
-interface Args extends EngineArgs { quiet: boolean }
+interface Args extends EngineArgs { quiet: boolean; game: string; playouts?: number; superko: boolean; resign?: number }
 
 export const gtpCommand: CommandModule<object, Args> = {
   command: 'gtp',
   describe: 'Speak GTP (Othello dialect of GRhino) on stdin/stdout, for Quarry and GTP referees',
   builder: (y) => engineOptions(y)
-    .option('quiet', { type: 'boolean', default: false, describe: 'no search summaries on stderr' }) as never,
+    .option('quiet', { type: 'boolean', default: false, describe: 'no search summaries on stderr' })
+    .option('game', { type: 'string', choices: ['othello', 'go'], default: 'othello', describe: 'othello (GRhino dialect) or go (GTP v2, as `sente go gtp`)' })
+    .option('playouts', { type: 'number', describe: 'go: playouts per move (default 2000, or unlimited with --time)' })
+    .option('superko', { type: 'boolean', default: false, describe: 'go: forbid positional superko repetition' })
+    .option('resign', { type: 'number', describe: 'go: resign below this winning rate (0 never)' }) as never,
   handler: async (args) => {
+    if (args.game === 'go') {
+      await goGtpHandler({ playouts: args.playouts, time: args.time, superko: args.superko, resign: args.resign });
+      return;
+    }
     const engine = engineFromArgs(args);
     const gtp = new GtpEngine(engine, {
       name: 'sente',

@@ -10,17 +10,23 @@ import {
 } from '@sente/selfplay';
 import { progressBar } from '../progress.js';
 import { UsageError } from '../util.js';
+import { goTournamentHandler } from './go.js';
 
 interface Args {
   player: string[]; games: number; openings: string; depth?: number; time?: number; exact: number;
   csv?: string; resume: boolean; force: boolean; gauntlet: boolean; workers: number; seed: number; 'move-timeout': number;
+  game: string; size: number; komi: number; sgf?: string;
 }
 
 export const tournamentCommand: CommandModule<object, Args> = {
   command: 'tournament',
   describe: 'Play builds and GTP programs against each other and report standings with Elo',
   builder: (y) => y
-    .option('player', { type: 'string', array: true, demandOption: true, describe: 'build[:depth=N,exact=N,time=MS] or gtp:<command line> (repeat)' })
+    .option('game', { type: 'string', choices: ['othello', 'go'], default: 'othello', describe: 'othello, or go (as `sente go tournament`: two players, sente[:playouts=N,time=S] or gtp:<command>)' })
+    .option('size', { type: 'number', default: 9, describe: 'go: board size' })
+    .option('komi', { type: 'number', default: 7.5, describe: 'go: komi' })
+    .option('sgf', { type: 'string', describe: 'go: write all games to this SGF file' })
+    .option('player', { type: 'string', array: true, demandOption: true, describe: 'build[:depth=N,exact=N,time=MS,book=FILE,bookmargin=D] or gtp:<command line> (repeat)' })
     .option('games', { type: 'number', default: 100, describe: 'games per pairing (each opening twice, colours swapped)' })
     .option('openings', { type: 'string', default: 'xot', describe: 'xot (shipped) or a transcript file' })
     .option('depth', { type: 'number', describe: 'search depth for builds without their own setting (default 4)' })
@@ -40,6 +46,10 @@ export const tournamentCommand: CommandModule<object, Args> = {
       return true;
     }) as never,
   handler: async (args) => {
+    if (args.game === 'go') {
+      await goTournamentHandler({ size: args.size, komi: args.komi, player: args.player, games: args.games, csv: args.csv, sgf: args.sgf });
+      return;
+    }
     const dir = buildsDir();
     const specs: PlayerSpec[] = [];
     for (const text of args.player) {
