@@ -10,6 +10,8 @@
 //   patterns   base-3 index of every pattern instance, absolute colours        (updated incrementally)
 //   ply        number of moves and passes made since the root position        (undo stack depth)
 import { HI, popcount } from './bitboard.js';
+
+const HI_ = HI; // module-local alias (see moves.ts)
 import { flipsFor, generateMoves } from './moves.js';
 import { PATTERN_COUNT, SQUARE_INSTANCE, SQUARE_POWER, SQUARE_START, computePatternIndices } from './patterns.js';
 
@@ -82,7 +84,7 @@ export class Position {
   /** Legal moves as a sorted list of squares (allocates; for tools). */
   legalMoveList(): number[] {
     const lo = this.legalMoves();
-    const hi = HI[0];
+    const hi = HI_[0];
     const out: number[] = [];
     for (let s = 0; s < 64; s++) if (s < 32 ? (lo >>> s) & 1 : (hi >>> (s - 32)) & 1) out.push(s);
     return out;
@@ -91,7 +93,7 @@ export class Position {
   isLegal(square: number): boolean {
     if (square < 0 || square > 63) return false;
     const lo = this.legalMoves();
-    return square < 32 ? ((lo >>> square) & 1) !== 0 : ((HI[0] >>> (square - 32)) & 1) !== 0;
+    return square < 32 ? ((lo >>> square) & 1) !== 0 : ((HI_[0] >>> (square - 32)) & 1) !== 0;
   }
 
   /** Flips of `square` for the side to move: low half returned, high half in HI[0]. */
@@ -102,13 +104,13 @@ export class Position {
 
   /** True when the side to move has no move (it must pass, or the game is over). */
   mustPass(): boolean {
-    return this.legalMoves() === 0 && HI[0] === 0;
+    return this.legalMoves() === 0 && HI_[0] === 0;
   }
 
   isGameOver(): boolean {
     const bb = this.bb;
-    if (generateMoves(bb[0], bb[1], bb[2], bb[3]) !== 0 || HI[0] !== 0) return false;
-    return generateMoves(bb[2], bb[3], bb[0], bb[1]) === 0 && HI[0] === 0;
+    if (generateMoves(bb[0], bb[1], bb[2], bb[3]) !== 0 || HI_[0] !== 0) return false;
+    return generateMoves(bb[2], bb[3], bb[0], bb[1]) === 0 && HI_[0] === 0;
   }
 
   /**
@@ -121,7 +123,7 @@ export class Position {
     const own = square < 32 ? ((bb[0] | bb[2]) >>> square) & 1 : ((bb[1] | bb[3]) >>> (square - 32)) & 1;
     if (own !== 0) return false;
     const fLo = flipsFor(bb[0], bb[1], bb[2], bb[3], square);
-    const fHi = HI[0];
+    const fHi = HI_[0];
     if (fLo === 0 && fHi === 0) return false;
     this.applyMove(square, fLo, fHi);
     return true;

@@ -12,6 +12,8 @@ import { solveExact } from './endgame.js';
 import { PROBCUT_MAX_DEPTH, PROBCUT_MIN_DEPTH, shallowDepth, type ProbCutParams } from './probcut.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, NO_MOVE, TranspositionTable, hash1, hash2 } from './tt.js';
 
+const HI_ = HI; // module-local alias: stays a plain binding under test runners
+
 export const INFINITY = 1 << 24;
 export const MAX_PLY = 64;
 
@@ -91,7 +93,7 @@ export class Searcher {
         sq = 63 - Math.clz32(b);
       }
       const fLo = flipsFor(pLo, pHi, oLo, oHi, sq);
-      const fHi = HI[0];
+      const fHi = HI_[0];
       let key: number;
       if (sq === hashMove) {
         key = 1 << 29;
@@ -103,7 +105,7 @@ export class Searcher {
         const mLo2 = sq < 32 ? 1 << sq : 0;
         const mHi2 = sq < 32 ? 0 : 1 << (sq - 32);
         const rLo = generateMoves(oLo ^ fLo, oHi ^ fHi, pLo ^ fLo ^ mLo2, pHi ^ fHi ^ mHi2);
-        const replies = popcount32(rLo) + popcount32(HI[0]);
+        const replies = popcount32(rLo) + popcount32(HI_[0]);
         key = SQUARE_ORDER[sq] - 16 * replies;
       }
       // Insertion sort, best key first.
@@ -145,10 +147,10 @@ export class Searcher {
     }
 
     const mLo = generateMoves(pLo, pHi, oLo, oHi);
-    const mHi = HI[0];
+    const mHi = HI_[0];
     if (mLo === 0 && mHi === 0) {
       const oppLo = generateMoves(oLo, oHi, pLo, pHi);
-      if (oppLo === 0 && HI[0] === 0) return finalScore(pLo, pHi, oLo, oHi) * scale;
+      if (oppLo === 0 && HI_[0] === 0) return finalScore(pLo, pHi, oLo, oHi) * scale;
       pos.makePass();
       const v = -this.search(depth, -beta, -alpha, ply + 1);
       pos.unmake();
@@ -258,7 +260,7 @@ export function plainAlphaBeta(pos: Position, table: EvalTable, depth: number, a
   const moves = pos.legalMoveList();
   if (moves.length === 0) {
     const opp = generateMoves(bb[2], bb[3], bb[0], bb[1]);
-    if (opp === 0 && HI[0] === 0) return pos.finalScore() * table.scale;
+    if (opp === 0 && HI_[0] === 0) return pos.finalScore() * table.scale;
     pos.makePass();
     const v = -plainAlphaBeta(pos, table, depth, -beta, -alpha);
     pos.unmake();
