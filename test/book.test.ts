@@ -72,6 +72,15 @@ describe('sente book', () => {
     }
   });
 
+  it('sente gtp --book plays the best book move', () => {
+    const book = Book.decode(readFileSync(join(tmp, 'b.book')));
+    if (!book.ok) throw new Error(book.error);
+    const best = squareName(book.book.moves(Position.initial())[0].move).toUpperCase();
+    const r = spawnSync(process.execPath, [MAIN, 'gtp', '--build', 'bootstrap', '--depth', '1', '--book', join(tmp, 'b.book'), '--quiet'], { input: 'boardsize 8\nclear_board\ngenmove black\nquit\n', encoding: 'utf8', timeout: 60_000 });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout.split('\n\n').map((x) => x.trim())[2]).toBe(`= ${best}`);
+  });
+
   it('plays tournament games from the book', () => {
     const csv = join(tmp, 'games.csv');
     const r = sente('tournament', '--player', `bootstrap:book=${join(tmp, 'b.book')},bookmargin=2`, '--player', 'bootstrap', '--games', '4', '--depth', '1', '--openings', join(tmp, 'games.txt'), '--csv', csv, '--workers', '1');

@@ -15,13 +15,13 @@ export interface EngineSettings {
 }
 
 export function enginePlayer(name: string, engine: Engine, settings: EngineSettings): GamePlayer {
-  // Book randomness is seeded by the game's opening, so a tournament replays identically.
+  // Book randomness is seeded by the game (number and opening), so a tournament replays identically.
   let random: (() => number) | undefined;
   return {
     name,
-    async newGame(_start: Position, opening: readonly number[]): Promise<void> {
+    async newGame(_start: Position, opening: readonly number[], game?: number): Promise<void> {
       engine.newGame();
-      random = settings.bookMargin ? seededRandom(hashString(`${name}|${opening.join(',')}`), 0xb00c) : undefined;
+      random = settings.bookMargin ? seededRandom(hashString(`${name}|${opening.join(',')}|${game ?? 0}`), 0xb00c) : undefined;
     },
     async genmove(position: Position): Promise<number> {
       if (position.mustPass()) return PASS;

@@ -6,7 +6,7 @@ import type { Position } from '@sente/core';
 export interface GamePlayer {
   readonly name: string;
   /** A new game starts from `start` (the position after the opening `opening`, already played). */
-  newGame(start: Position, opening: readonly number[]): Promise<void>;
+  newGame(start: Position, opening: readonly number[], game?: number): Promise<void>;
   /** The move (a square, or PASS = -1 only when there is no legal move) for the side to move in
    *  `position`; `moves` lists every move since `start`, passes included, so a player can sync. */
   genmove(position: Position, moves: readonly number[]): Promise<number>;

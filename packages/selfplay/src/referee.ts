@@ -33,6 +33,8 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 export interface RefereeOptions {
   /** Longest wait for one move (default: no limit). */
   readonly moveTimeoutMs?: number;
+  /** The game's number in its tournament, passed to the players (seeds their randomness). */
+  readonly game?: number;
 }
 
 export async function refereeGame(black: GamePlayer, white: GamePlayer, opening: readonly number[], options: RefereeOptions = {}): Promise<GameOutcome> {
@@ -61,7 +63,7 @@ export async function refereeGame(black: GamePlayer, white: GamePlayer, opening:
   };
   for (const [player, colour] of [[black, 'black'], [white, 'white']] as const) {
     try {
-      await withTimeout(player.newGame(start.clone(), opening), timeout);
+      await withTimeout(player.newGame(start.clone(), opening, options.game), timeout);
     } catch (e) {
       return finish(`${e instanceof Timeout ? 'timeout' : 'crash'} (${colour}, new game): ${(e as Error).message}`, colour === 'black' ? BLACK : 1);
     }

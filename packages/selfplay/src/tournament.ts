@@ -158,7 +158,7 @@ async function playLocal(games: ScheduledGame[], o: TournamentOptions, record: (
             }
           }
         }
-        outcome = await refereeGame(players[0], players[1], g.opening, { moveTimeoutMs: o.moveTimeoutMs });
+        outcome = await refereeGame(players[0], players[1], g.opening, { moveTimeoutMs: o.moveTimeoutMs, game: g.key });
       } catch (e) {
         // A program that does not start loses the game (the other side wins by forfeit).
         const loserBlack = e instanceof StartError ? e.slot === 0 : true;

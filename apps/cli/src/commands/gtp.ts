@@ -3,11 +3,12 @@
 // only builds the engine from the options and moves lines between the pipes and it.
 import { createInterface } from 'node:readline';
 import type { Argv, CommandModule } from 'yargs';
-import { GtpEngine, createEngine, type Engine } from '@sente/search';
+import { dirname, join } from 'node:path';
+import { GtpEngine, buildsDir, createEngine, findBuild, readBookFile, type Book, type Engine } from '@sente/search';
 import { UsageError } from '../util.js';
 import { goGtpHandler } from './go.js';
 
-export interface EngineArgs { build: string; depth?: number; time?: number; exact?: number; tt: number }
+export interface EngineArgs { build: string; depth?: number; time?: number; exact?: number; tt: number; book?: string }
 
 /** The options every command that plays (gtp, nboard, play) shares. */
 export function engineOptions<T>(y: Argv<T>): Argv<T & EngineArgs> {
@@ -17,6 +18,7 @@ export function engineOptions<T>(y: Argv<T>): Argv<T & EngineArgs> {
     .option('time', { type: 'number', describe: 'seconds per move (default without --depth: 1, or under GTP the clock from time_left)' })
     .option('exact', { type: 'number', describe: 'solve exactly from this many empties (default: the engine\'s)' })
     .option('tt', { type: 'number', default: 16, describe: 'transposition table size in MiB' })
+    .option('book', { type: 'string', describe: 'play from an opening book: a book file, or no value for the build\'s own (builds/<id>/opening.book)' })
     .check((a) => {
       if (a.depth !== undefined && (!Number.isInteger(a.depth) || a.depth < 1 || a.depth > 60)) throw new Error('--depth must be a whole number from 1 to 60');
       if (a.time !== undefined && !(a.time > 0)) throw new Error('--time must be a positive number of seconds');
@@ -27,8 +29,22 @@ export function engineOptions<T>(y: Argv<T>): Argv<T & EngineArgs> {
 }
 
 export function engineFromArgs(args: EngineArgs): Engine {
+  let book: Book | undefined;
+  if (args.book !== undefined) {
+    let path = args.book;
+    if (path === '') {
+      try {
+        path = join(buildsDir(), dirname(findBuild(args.build).table), 'opening.book');
+      } catch (error) {
+        throw new UsageError(error instanceof Error ? error.message : String(error));
+      }
+    }
+    const r = readBookFile(path);
+    if (!r.ok) throw new UsageError(r.error);
+    book = r.book;
+  }
   try {
-    return createEngine({ build: args.build, ttMb: args.tt });
+    return createEngine({ build: args.build, ttMb: args.tt, book });
   } catch (error) {
     throw new UsageError(`cannot load build "${args.build}": ${error instanceof Error ? error.message : String(error)}`);
   }
