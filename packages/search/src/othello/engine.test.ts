@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PASS, Position, parseBoard, parseTranscript } from '@sente/core';
 import { bootstrapTable } from './bootstrap.js';
-import { Engine } from './engine.js';
+import { Engine, timeForMove } from './engine.js';
 import { prng, randomPosition } from './testutil.js';
 import { solveExact } from './endgame.js';
 
@@ -123,5 +123,25 @@ describe('engine.think', () => {
     expect(list.map((m) => m.move).sort((a, b) => a - b)).toEqual(p.legalMoveList());
     const best = e.think(p, { depth: 4, exactFrom: 0 });
     expect(list[0].score).toBe(best.score);
+  });
+});
+
+describe('timeForMove', () => {
+  it('spends a share of the clock that fits the remaining moves and never the whole clock', () => {
+    for (const left of [500, 5_000, 60_000, 600_000]) {
+      let total = 0;
+      let clock = left;
+      for (let empties = 58; empties >= 2; empties -= 2) {
+        const t = timeForMove(clock, empties);
+        expect(t).toBeGreaterThan(0);
+        expect(t).toBeLessThanOrEqual(Math.max(10, clock * 0.5));
+        clock -= t;
+        total += t;
+      }
+      // Playing a whole game on these shares leaves time on the clock.
+      expect(total).toBeLessThan(left + 29 * 10);
+    }
+    expect(timeForMove(60_000, 30)).toBeGreaterThan(timeForMove(60_000, 50));
+    expect(timeForMove(10_000, 20, 2_000)).toBeGreaterThan(timeForMove(10_000, 20));
   });
 });

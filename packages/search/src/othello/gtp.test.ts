@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PASS, Position, formatBoard, parseTranscript, unwrap } from '@sente/core';
 import { GtpEngine, type ProtocolEngine } from './gtp.js';
 import type { ThinkLimits } from './types.js';
+import { timeForMove } from './engine.js';
 
 function firstMoveEngine(): ProtocolEngine & { newGames: number } {
   return {
@@ -140,10 +141,11 @@ describe('GtpEngine limits and a misbehaving engine', () => {
     const gtp = new GtpEngine(engine, { timeMs: 5000 });
     gtp.handle('genmove black');
     expect(seen[0].timeMs).toBe(5000);
-    // 60 empties: 30 moves of ours left; 30 s -> 0.9 * 1000 - 50 ms per move.
+    // 59 empties: the engine's share of 30 s (timeForMove) less 50 ms for the round trip.
     expect(gtp.handle('time_left white 30 0')).toBe('=\n\n');
     gtp.handle('genmove white');
-    expect(seen[1].timeMs).toBeCloseTo(30_000 / 30 * 0.9 - 50, 5);
+    expect(seen[1].timeMs).toBeCloseTo(timeForMove(30_000, 59) - 50, 5);
+    expect(seen[1].timeMs).toBeLessThan(30_000 / 20);
     // Byo-yomi: 10 s for 5 stones.
     gtp.handle('time_left black 10 5');
     gtp.handle('genmove black');

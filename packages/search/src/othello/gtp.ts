@@ -9,6 +9,7 @@
 // accepted when the side to move must pass (the pass is made implicitly and undone with the move).
 import { BLACK, PASS, Position, parseBoard, squareName } from '@sente/core';
 import type { MoveScore, ThinkLimits, ThinkResult } from './types.js';
+import { timeForMove } from './engine.js';
 
 /** What the protocol front ends need from an engine (the search package's Engine has it). */
 export interface ProtocolEngine {
@@ -307,11 +308,10 @@ export class GtpEngine {
     if (left === null) {
       if (timeMs === undefined && depth === undefined) timeMs = 1000;
     } else {
-      // Clock management: an even share of the time left over our remaining moves (or of the
-      // byo-yomi period), keeping a safety margin for the protocol round trip.
+      // Clock management: the engine's share of the time left for this move (timeForMove), or an
+      // even share of a byo-yomi period, keeping a margin for the protocol round trip.
       const stones = this.stonesLeft[color];
-      const ourMoves = Math.max(1, Math.ceil(this.position.emptyCount() / 2));
-      const share = Math.max(10, (stones > 0 ? left / stones : left / ourMoves) * 0.9 - 50);
+      const share = stones > 0 ? Math.max(10, (left / stones) * 0.9 - 50) : Math.max(10, timeForMove(left, this.position.emptyCount()) - 50);
       timeMs = timeMs === undefined ? share : Math.min(timeMs, share);
     }
     return { depth, timeMs, exactFrom };
