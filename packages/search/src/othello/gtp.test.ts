@@ -157,7 +157,7 @@ describe('GtpEngine limits and a misbehaving engine', () => {
     expect(seen[3].timeMs).toBe(1000);
     free.handle('time_left white 300 0');
     free.handle('genmove white');
-    expect(seen[4].timeMs).toBeCloseTo(300_000 / 30 * 0.9 - 50, 5);
+    expect(seen[4].timeMs).toBeCloseTo(timeForMove(300_000, 59) - 50, 5);
   });
 
   it('answers a legal move even when the engine proposes an illegal one, and survives a throwing engine', () => {
