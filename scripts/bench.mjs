@@ -5,7 +5,9 @@
 // table, keeps its markdown in bench/results/<name>.md, and rebuilds BENCHMARKS.md from every
 // file there, so a section measured earlier (a long tournament, say) stays until re-measured.
 //
-//   node scripts/bench.mjs [--quick] [--only perft,makeunmake] [--list]
+//   node scripts/bench.mjs [--quick] [--only perft,makeunmake] [--all] [--list]
+//
+// The long matches against external engines (go, rhino) run only with --all or --only.
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { basename, join } from 'node:path';
@@ -16,18 +18,22 @@ const BENCH_DIR = join(ROOT, 'bench');
 const RESULTS_DIR = join(BENCH_DIR, 'results');
 const SUMMARY = join(ROOT, 'BENCHMARKS.md');
 
+/** Sections that play long matches against external engines (GNU Go, GRhino). */
+const LONG_SECTIONS = ['go', 'rhino'];
+
 function parseArgs(argv) {
-  const options = { quick: false, only: null, list: false };
+  const options = { quick: false, only: null, list: false, all: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--quick') options.quick = true;
     else if (a === '--list') options.list = true;
+    else if (a === '--all') options.all = true;
     else if (a === '--only' || a.startsWith('--only=')) {
       const value = a === '--only' ? argv[++i] : a.slice('--only='.length);
       if (!value) throw new Error('--only needs a comma-separated list of section names');
       options.only = value.split(',').map((s) => s.trim()).filter(Boolean);
     } else if (a === '--help' || a === '-h') {
-      process.stdout.write('usage: node scripts/bench.mjs [--quick] [--only a,b] [--list]\n');
+      process.stdout.write('usage: node scripts/bench.mjs [--quick] [--only a,b] [--all] [--list]\n');
       process.exit(0);
     } else throw new Error(`unknown argument "${a}" (try --help)`);
   }
@@ -112,6 +118,13 @@ async function main() {
     return 0;
   }
   let names = all;
+  // Matches against other engines take minutes to hours: they run when named with --only or with
+  // --all; otherwise their last measurement stays in bench/results/ and BENCHMARKS.md.
+  if (!options.only && !options.all) {
+    const skipped = all.filter((n) => LONG_SECTIONS.includes(n));
+    if (skipped.length > 0) process.stdout.write(`long sections kept from their last run (use --all or --only to re-measure): ${skipped.join(', ')}\n`);
+    names = all.filter((n) => !LONG_SECTIONS.includes(n));
+  }
   if (options.only) {
     const unknown = options.only.filter((n) => !all.includes(n));
     if (unknown.length > 0) throw new Error(`no benchmark section ${unknown.map((n) => `"${n}"`).join(', ')} (have: ${all.join(', ')})`);

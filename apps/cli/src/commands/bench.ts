@@ -7,19 +7,20 @@ import { fileURLToPath } from 'node:url';
 import type { CommandModule } from 'yargs';
 import { UsageError } from '../util.js';
 
-interface Args { only?: string; quick: boolean }
+interface Args { only?: string; quick: boolean; all: boolean }
 
 export const benchCommand: CommandModule<object, Args> = {
   command: 'bench',
   describe: 'Run the benchmarks (perft vs C, endgame FFO, midgame, self-play...) and write BENCHMARKS.md',
   builder: (y) => y
     .option('only', { type: 'string', describe: 'comma-separated section names, e.g. perft,endgame' })
-    .option('quick', { type: 'boolean', default: false, describe: 'a fast smoke run with small sizes' }) as never,
+    .option('quick', { type: 'boolean', default: false, describe: 'a fast smoke run with small sizes' })
+    .option('all', { type: 'boolean', default: false, describe: 'also the long matches against GNU Go and GRhino' }) as never,
   handler: (args) => {
     const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
     const runner = join(root, 'scripts', 'bench.mjs');
     if (!existsSync(runner)) throw new UsageError(`benchmark runner not found at ${runner} (sente bench runs from a checkout of the repository)`);
-    const extra = [...(args.only ? ['--only', args.only] : []), ...(args.quick ? ['--quick'] : [])];
+    const extra = [...(args.only ? ['--only', args.only] : []), ...(args.quick ? ['--quick'] : []), ...(args.all ? ['--all'] : [])];
     const r = spawnSync(process.execPath, [runner, ...extra], { stdio: 'inherit', cwd: root });
     process.exitCode = r.status ?? 1;
   },
