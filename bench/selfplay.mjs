@@ -18,7 +18,7 @@ export async function run(options) {
       dir = join(tmp, 'builds');
       saveBuild(dir, { id: 'bootstrap', table: bootstrapTable(), parent: null, games: 0, positions: 0, validationError: null });
     }
-    const games = options.quick ? 40 : 300;
+    const games = options.quick ? 40 : 8000; // enough that pool start-up (loading the build per worker) is amortised
     const rows = [];
     let base = 0;
     for (const workers of [1, 2]) {
