@@ -11,22 +11,10 @@ import { stringify } from 'csv-stringify/sync';
 import { formatGameLine, readGameFile, type GameRecord } from './gamefile.js';
 import { batches, runPool } from './pool.js';
 import type { SelfplaySettings } from './selfplay.js';
-import type { OpeningSource } from './openings.js';
 
-export interface SelfplayRunOptions {
-  /** Build id or 'strongest'. */
-  readonly build: string;
-  readonly buildsDir: string;
+/** A run: the game settings (with `build` an id or 'strongest'), the count and where to write. */
+export interface SelfplayRunOptions extends SelfplaySettings {
   readonly games: number;
-  readonly depth: number;
-  readonly exact: number;
-  readonly randomness: number;
-  readonly randomPlies: number;
-  readonly seed: number;
-  readonly openings: OpeningSource;
-  /** Opening book file to play from, and the margin (discs) among book moves. */
-  readonly book?: string;
-  readonly bookMargin?: number;
   readonly outDir: string;
   readonly workers: number;
   readonly resume?: boolean;
@@ -76,7 +64,8 @@ export async function runSelfplay(o: SelfplayRunOptions): Promise<SelfplaySummar
   const gamesFile = join(o.outDir, 'games.txt');
   const csvFile = join(o.outDir, 'games.csv');
   const runFile = join(o.outDir, 'run.json');
-  const recorded = { build, depth: o.depth, exact: o.exact, randomness: o.randomness, randomPlies: o.randomPlies, seed: o.seed, openings: o.openings, ...(o.book !== undefined ? { book: resolve(o.book), bookMargin: o.bookMargin ?? 0 } : {}) };
+  // run.json: every setting that decides the games (the builds folder does not).
+  const { buildsDir: _where, ...recorded } = settings;
 
   const existing = readGameFile(gamesFile);
   if (existing.games.length > 0 || existsSync(runFile)) {
