@@ -1,16 +1,13 @@
 // Strength of the shipped build: the strongest build against the hand-made bootstrap evaluation in
 // a tournament on XOT openings (each with both colours) at a fixed depth, with the Elo difference
 // and its 95% interval from `sente tournament`.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { findBuild } from '@sente/search';
+import { tournamentStanding } from '../scripts/tournament-standing.mjs';
 
 export const title = 'Strength: the strongest build against bootstrap (XOT, fixed depth)';
-
-const CLI = fileURLToPath(new URL('../apps/cli/dist/main.js', import.meta.url));
 
 export async function run(options) {
   const strongest = findBuild('strongest').id;
@@ -20,13 +17,8 @@ export async function run(options) {
     const tmp = mkdtempSync(join(tmpdir(), 'sente-strength-'));
     try {
       process.stderr.write(`strength: ${strongest} vs bootstrap, ${games} games at depth ${depth}\n`);
-      const r = spawnSync(process.execPath, [CLI, 'tournament', '--player', strongest, '--player', 'bootstrap', '--games', String(games), '--depth', String(depth), '--seed', '11', '--csv', join(tmp, 'games.csv')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-      if (r.status !== 0) throw new Error(`tournament failed: ${r.stdout}`);
-      const standing = /(\d+)\s+([\d.]+)%\s+(\d+)\/(\d+)\/(\d+)\s+([+-]\s*[\d.]+)\s+([+-]\d+) \[([+-]\d+), ([+-]\d+)\]/;
-      const line = r.stdout.split('\n').find((l) => l.startsWith(strongest) && standing.test(l));
-      const m = standing.exec(line ?? '');
-      if (!m) throw new Error(`cannot read the standings:\n${r.stdout}`);
-      rows.push({ build: strongest, depth, games: Number(m[1]), 'score %': Number(m[2]), 'W/D/L': `${m[3]}/${m[4]}/${m[5]}`, 'mean discs': m[6].replace(/\s/g, ''), 'Elo vs bootstrap': m[7], '95% interval': `[${m[8]}, ${m[9]}]` });
+      const st = tournamentStanding(['--player', strongest, '--player', 'bootstrap', '--games', String(games), '--depth', String(depth), '--seed', '11', '--csv', join(tmp, 'games.csv')], strongest);
+      rows.push({ build: strongest, depth, games: st.games, 'score %': st.score, 'W/D/L': st.wdl, 'mean discs': st.discs, 'Elo vs bootstrap': st.elo, '95% interval': st.interval });
     } finally {
       rmSync(tmp, { recursive: true, force: true });
     }
