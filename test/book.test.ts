@@ -55,6 +55,11 @@ describe('sente book', () => {
     const r = sente('book', 'show', 'f5', '--book', join(tmp, 'bad.book'));
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/corrupt book: checksum/);
+    // build refuses to extend it too, and leaves the user's file as it was.
+    const b = sente('book', 'build', '--games', join(tmp, 'games.txt'), '--plies', '2', '--depth', '1', '--build', 'bootstrap', '--out', join(tmp, 'bad.book'), '--workers', '1');
+    expect(b.status).toBe(2);
+    expect(b.stderr).toMatch(/corrupt book/);
+    expect(readFileSync(join(tmp, 'bad.book')).equals(bytes)).toBe(true);
   });
 
   it('plays self-play games from the book', () => {

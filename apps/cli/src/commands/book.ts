@@ -1,7 +1,7 @@
 // `sente book build | extend | show`: the opening book (see packages/search/src/othello/book.ts).
 // build adds the first plies of games and scores every new position with the engine; extend
 // learns by expanding the best unexplored deviations; show prints a position's book moves.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { Argv, CommandModule } from 'yargs';
 import { BLACK, Position, parseTranscript, renderBoard, squareName } from '@sente/core';
 import { availableParallelism } from 'node:os';
@@ -93,11 +93,12 @@ const buildCommand: CommandModule<object, BuildArgs> = {
     .option('build', { type: 'string', default: 'strongest' })
     .option('workers', { type: 'number', default: availableParallelism(), describe: 'worker threads scoring positions' }) as never,
   handler: async (args) => {
+    // An existing book is extended; a damaged one is refused rather than replaced.
     let book: Book;
-    try {
+    if (existsSync(args.out)) {
       book = loadBook(args.out);
       console.error(`extending ${args.out} (${book.size} positions)`);
-    } catch {
+    } else {
       book = new Book();
     }
     const games = readGames(args.games);
