@@ -46,8 +46,7 @@ export const calibrateCommand: CommandModule<object, Args> = {
     bar.start(samples.length, 0);
     const params = calibrateProbCut(build.table, samples, args.t, (done) => bar.update(done));
     bar.stop();
-    const entry = findBuild(id);
-    const path = join(buildsDir(), dirname(entry.table), 'probcut.json');
+    const path = join(buildsDir(), dirname(build.entry.table), 'probcut.json');
     writeFileAtomic(path, `${JSON.stringify(params, null, 1)}\n`);
     console.log(`depth  shallow  slope  intercept  sigma (discs)`);
     for (let d = 3; d <= PROBCUT_MAX_DEPTH; d++) {
