@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapTable } from '@sente/search';
-import { saveBuild } from '@sente/selfplay';
+import { CSV_COLUMNS, parseCsvLine, saveBuild } from '@sente/selfplay';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MAIN = fileURLToPath(new URL('../apps/cli/dist/main.js', import.meta.url));
@@ -35,12 +35,15 @@ function csvRows(path: string): Record<string, string>[] {
   const [head, ...lines] = readFileSync(path, 'utf8').trim().split('\n');
   const cols = head.split(',');
   return lines.map((l) => {
-    // Our fields hold no commas except inside quoted reasons; split on the first 9 commas.
-    const parts = l.split(',');
-    const row: Record<string, string> = {};
-    cols.forEach((c, i) => { row[c] = i < cols.length - 1 ? parts[i] : parts.slice(i).join(','); });
-    return row;
+    const fields = parseCsvLine(l);
+    expect(fields).toHaveLength(cols.length);
+    return Object.fromEntries(cols.map((c, i) => [c, fields[i]]));
   });
+}
+
+/** A CSV line without its last four fields (the thinking times, which vary from run to run). */
+function withoutTimes(line: string): string {
+  return line === '' ? line : line.split(',').slice(0, -4).join(',');
 }
 
 beforeAll(() => {
@@ -64,11 +67,17 @@ describe('sente tournament', () => {
       const involvesGtp = row.black === gtpName || row.white === gtpName;
       if (involvesGtp) {
         expect(row.reason).toMatch(row.black === gtpName ? /^illegal \(black\): a1/ : /^illegal \(white\): a1/);
+        // The illegal answer is not a move: the program played none.
+        expect(Number(row[row.black === gtpName ? 'black_moves' : 'white_moves'])).toBe(0);
         expect(row.result).toBe(row.black === gtpName ? '0-1' : '1-0');
       } else {
         expect(row.reason).toBe('normal');
         expect(Number(row.black_discs) + Number(row.white_discs)).toBeLessThanOrEqual(64);
         expect(Math.sign(Number(row.black_score))).toBe(Math.sign(Number(row.black_discs) - Number(row.white_discs)));
+        // Thinking times: every move after the opening was chosen, and timed, by one side.
+        expect(Number(row.black_moves) + Number(row.white_moves)).toBe((row.transcript.length - row.opening.length) / 2);
+        expect(Number(row.black_ms)).toBeGreaterThanOrEqual(0);
+        expect(Number(row.white_ms)).toBeGreaterThanOrEqual(0);
       }
     }
     // Each pairing plays each opening twice, colours swapped.
@@ -82,6 +91,7 @@ describe('sente tournament', () => {
     // Standings: the illegal engine scores 0 of 8 with 8 forfeits.
     expect(r.stdout).toMatch(new RegExp(`${gtpName.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\s+8\\s+0\\.0%\\s+0/0/8 .*\\(8 forfeits\\)`));
     expect(r.stdout).toMatch(/head to head/);
+    expect(r.stdout).toMatch(/Elo vs field \[95%\] s\/move/);
     expect(r.stdout).toMatch(/12\/12 games/);
   });
 
@@ -119,8 +129,31 @@ describe('sente tournament', () => {
     expect(after.slice(0, 4)).toEqual(lines.slice(0, 4));
     const rows = csvRows(csv);
     expect(rows.map((r) => Number(r.game)).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
-    // Fixed depth: the replayed games are the same games.
-    expect([...after].sort()).toEqual([...lines].sort());
+    // Fixed depth: the replayed games are the same games (only their thinking times differ).
+    expect(after.map(withoutTimes).sort()).toEqual(lines.map(withoutTimes).sort());
+  });
+
+  it('--resume reads a CSV written before thinking times were recorded and widens it, keeping every game', () => {
+    const csv = join(tmp, 'old.csv');
+    const args = ['tournament', '--player', 'bootstrap:depth=2', '--player', 'bootstrap:depth=1', '--games', '6', '--exact', '4', '--csv', csv];
+    const full = sente(...args);
+    expect(full.status, full.stderr).toBe(0);
+    const lines = readFileSync(csv, 'utf8').split('\n');
+    expect(lines[0]).toBe(CSV_COLUMNS.join(','));
+    // The old format: ten columns, no times; three games played.
+    const old = lines.slice(0, 4).map(withoutTimes);
+    writeFileSync(csv, `${old.join('\n')}\n`);
+    const resumed = sente(...args, '--resume');
+    expect(resumed.status, resumed.stderr).toBe(0);
+    expect(resumed.stdout).toMatch(/6\/6 games/);
+    const after = readFileSync(csv, 'utf8').split('\n');
+    expect(after[0]).toBe(CSV_COLUMNS.join(','));
+    // The old games are kept as they were, with empty times; the new ones have theirs.
+    expect(after.slice(1, 4)).toEqual(old.slice(1).map((l) => `${l},,,,`));
+    const rows = csvRows(csv);
+    expect(rows).toHaveLength(6);
+    for (const row of rows.slice(3)) expect(Number(row.black_moves) + Number(row.white_moves)).toBeGreaterThan(0);
+    expect(after.map(withoutTimes).sort()).toEqual(lines.map(withoutTimes).sort());
   });
 
   it('refuses unknown builds and bad settings with a clear message', () => {

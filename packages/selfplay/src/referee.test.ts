@@ -51,6 +51,25 @@ describe('refereeGame', () => {
     expect(lastSeen.filter((m) => m !== PASS)).toEqual(r.moves.slice(8, 8 + lastSeen.filter((m) => m !== PASS).length));
   });
 
+  it('records how many moves each side chose and how long it took over them', async () => {
+    const black = player('b');
+    const white = player('w');
+    // White takes at least 20 ms a move.
+    const slowWhite: GamePlayer = { ...white, genmove: async (p, m) => { await new Promise((r) => setTimeout(r, 20)); return white.genmove(p, m); } };
+    const r = await refereeGame(black, slowWhite, OPENING);
+    expect(r.time).toBeDefined();
+    const t = r.time!;
+    expect(t.blackMoves).toBe(black.seen.length);
+    expect(t.whiteMoves).toBe(white.seen.length);
+    // Every square after the opening was chosen by one side or the other (passes are not moves).
+    expect(t.blackMoves + t.whiteMoves).toBe(r.moves.length - OPENING.length);
+    expect(t.whiteMs).toBeGreaterThanOrEqual(19 * t.whiteMoves);
+    expect(t.blackMs).toBeLessThan(t.whiteMs);
+    // A forfeit counts the moves chosen before it; the failed request is not a move.
+    const f = await refereeGame(player('b'), player('w', { at: 3, how: 'illegal' }), OPENING);
+    expect(f.time).toEqual(expect.objectContaining({ blackMoves: 3, whiteMoves: 2 }));
+  });
+
   it('an illegal move loses at once with the reason', async () => {
     const r = await refereeGame(player('b'), player('w', { at: 3, how: 'illegal' }), OPENING);
     expect(r.reason).toMatch(/^illegal \(white\): a1 in f5d6c3d3c4f4f6f3/);

@@ -1,7 +1,8 @@
 // The referee: plays one game between two GamePlayers from an opening, making the passes itself,
 // and checks every move. An illegal move, a crash (the player threw) or a timeout loses the game
 // at once; the reason is recorded and the tournament goes on. A forfeit counts as a 64-disc loss.
-import { BLACK, PASS, Position, squareName } from '@sente/core';
+// It also times each side: the moves it played and the wall time it took to choose them.
+import { BLACK, PASS, Position, WHITE, squareName } from '@sente/core';
 import type { GamePlayer } from './player.js';
 
 export interface GameOutcome {
@@ -15,6 +16,16 @@ export interface GameOutcome {
   readonly result: string;
   /** 'normal', or 'illegal', 'crash', 'timeout' followed by details; names the offender's colour. */
   readonly reason: string;
+  /** Moves each side chose and the wall time it took over them (absent for results read from older files). */
+  readonly time?: MoveTimes;
+}
+
+/** Thinking time of one game: moves chosen (passes excluded) and wall milliseconds spent choosing them. */
+export interface MoveTimes {
+  readonly blackMoves: number;
+  readonly blackMs: number;
+  readonly whiteMoves: number;
+  readonly whiteMs: number;
 }
 
 class Timeout extends Error {}
@@ -47,6 +58,8 @@ export async function refereeGame(black: GamePlayer, white: GamePlayer, opening:
   const position = start.clone();
   const all: number[] = [...opening];
   const since: number[] = [];
+  const moves = [0, 0];
+  const ms = [0, 0];
   const finish = (reason: string, loser: number | null): GameOutcome => {
     const b = position.blackCount();
     const w = position.whiteCount();
@@ -59,13 +72,14 @@ export async function refereeGame(black: GamePlayer, white: GamePlayer, opening:
     }
     const result = blackScore > 0 ? '1-0' : blackScore < 0 ? '0-1' : '1/2-1/2';
     // One line, so a CSV of results stays one line per game (error messages may hold newlines).
-    return { moves: all, blackDiscs: b, whiteDiscs: w, blackScore, result, reason: reason.replace(/\s*\n\s*/g, ' / ') };
+    const time = { blackMoves: moves[BLACK], blackMs: Math.round(ms[BLACK]), whiteMoves: moves[WHITE], whiteMs: Math.round(ms[WHITE]) };
+    return { moves: all, blackDiscs: b, whiteDiscs: w, blackScore, result, reason: reason.replace(/\s*\n\s*/g, ' / '), time };
   };
   for (const [player, colour] of [[black, 'black'], [white, 'white']] as const) {
     try {
       await withTimeout(player.newGame(start.clone(), opening, options.game), timeout);
     } catch (e) {
-      return finish(`${e instanceof Timeout ? 'timeout' : 'crash'} (${colour}, new game): ${(e as Error).message}`, colour === 'black' ? BLACK : 1);
+      return finish(`${e instanceof Timeout ? 'timeout' : 'crash'} (${colour}, new game): ${(e as Error).message}`, colour === 'black' ? BLACK : WHITE);
     }
   }
   while (!position.isGameOver()) {
@@ -78,6 +92,7 @@ export async function refereeGame(black: GamePlayer, white: GamePlayer, opening:
     const colour = side === BLACK ? 'black' : 'white';
     const player = side === BLACK ? black : white;
     let move: number;
+    const t0 = performance.now();
     try {
       move = await withTimeout(player.genmove(position.clone(), since.slice()), timeout);
     } catch (e) {
@@ -87,6 +102,8 @@ export async function refereeGame(black: GamePlayer, white: GamePlayer, opening:
       const name = Number.isInteger(move) && move >= -1 && move < 64 ? squareName(move) : String(move);
       return finish(`illegal (${colour}): ${name} in ${formatMoves(all)}`, side);
     }
+    ms[side] += performance.now() - t0;
+    moves[side]++;
     all.push(move);
     since.push(move);
   }

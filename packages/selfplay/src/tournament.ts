@@ -80,7 +80,21 @@ export interface TournamentOptions {
   readonly startGtp?: (command: string, options: { timeoutMs?: number; name?: string }) => Promise<GamePlayer>;
 }
 
-export const CSV_COLUMNS = ['game', 'black', 'white', 'opening', 'transcript', 'black_discs', 'white_discs', 'black_score', 'result', 'reason'];
+export const CSV_COLUMNS = [
+  'game', 'black', 'white', 'opening', 'transcript', 'black_discs', 'white_discs', 'black_score', 'result', 'reason',
+  'black_moves', 'black_ms', 'white_moves', 'white_ms',
+];
+/** The columns before thinking times were recorded; such files are still read and resumed. */
+const OLD_CSV_COLUMNS = CSV_COLUMNS.slice(0, 10);
+
+/** The CSV record of one finished game (time fields empty when unknown). */
+function csvRecord(r: GameResult): (string | number)[] {
+  const t = r.time;
+  return [
+    r.key, r.black, r.white, formatTranscript(r.opening), formatTranscript(r.moves), r.blackDiscs, r.whiteDiscs, r.blackScore, r.result, r.reason,
+    t?.blackMoves ?? '', t?.blackMs ?? '', t?.whiteMoves ?? '', t?.whiteMs ?? '',
+  ];
+}
 
 export interface TournamentSummary {
   readonly results: GameResult[];
@@ -108,7 +122,7 @@ export async function runTournament(o: TournamentOptions): Promise<TournamentSum
     const r: GameResult = { ...outcome, key: g.key, black: o.players[g.black].name, white: o.players[g.white].name, opening: g.opening };
     results.push(r);
     if (o.csvPath) {
-      appendFileSync(o.csvPath, stringify([[g.key, r.black, r.white, formatTranscript(g.opening), formatTranscript(r.moves), r.blackDiscs, r.whiteDiscs, r.blackScore, r.result, r.reason]]));
+      appendFileSync(o.csvPath, stringify([csvRecord(r)]));
     }
     o.onGame?.(r, results.length, games.length);
   };
@@ -165,6 +179,7 @@ async function playLocal(games: ScheduledGame[], o: TournamentOptions, record: (
         outcome = {
           moves: [...g.opening], blackDiscs: 0, whiteDiscs: 0, blackScore: loserBlack ? -64 : 64,
           result: loserBlack ? '0-1' : '1-0', reason: `crash (${loserBlack ? 'black' : 'white'}, start): ${(e as Error).message}`.replace(/\s*\n\s*/g, ' / '),
+          time: { blackMoves: 0, blackMs: 0, whiteMoves: 0, whiteMs: 0 },
         };
       } finally {
         await Promise.allSettled(players.map((p) => p.close()));
@@ -204,16 +219,23 @@ export function parseCsvLine(line: string): string[] {
   }
 }
 
-/** The results already in a tournament CSV, checked against the schedule (same players, openings). */
+/**
+ * The results already in a tournament CSV, checked against the schedule (same players, openings).
+ * A file from before thinking times were recorded is rewritten (atomically) with the time columns
+ * added and left empty for its games, so the games appended next fit its header.
+ */
 function readResultsCsv(path: string, games: readonly ScheduledGame[], players: readonly PlayerSpec[]): GameResult[] {
   const text = readFileSync(path, 'utf8');
   const lines = text.split('\n');
+  let rewrite = false;
   if (!text.endsWith('\n')) {
     // The last line was cut short by a crash: drop it (its game is played again).
     lines.pop();
-    writeFileAtomic(path, lines.map((l) => `${l}\n`).join(''));
+    rewrite = true;
   }
-  if (lines[0] !== CSV_COLUMNS.join(',')) throw new Error(`${path} is not a tournament results file (header ${lines[0].slice(0, 60)})`);
+  const old = lines[0] === OLD_CSV_COLUMNS.join(',');
+  if (!old && lines[0] !== CSV_COLUMNS.join(',')) throw new Error(`${path} is not a tournament results file (header ${lines[0].slice(0, 60)})`);
+  const columns = old ? OLD_CSV_COLUMNS : CSV_COLUMNS;
   const out: GameResult[] = [];
   const seen = new Set<number>();
   for (let i = 1; i < lines.length; i++) {
@@ -225,7 +247,7 @@ function readResultsCsv(path: string, games: readonly ScheduledGame[], players: 
     } catch (e) {
       throw new Error(`${where}: ${(e as Error).message}`);
     }
-    if (f.length !== CSV_COLUMNS.length) throw new Error(`${where}: ${f.length} fields, expected ${CSV_COLUMNS.length}`);
+    if (f.length !== columns.length) throw new Error(`${where}: ${f.length} fields, expected ${columns.length}`);
     const key = Number(f[0]);
     const g = games[key];
     const opening = parseTranscript(f[3]);
@@ -236,10 +258,17 @@ function readResultsCsv(path: string, games: readonly ScheduledGame[], players: 
     if (!moves.ok) throw new Error(`${where}: ${moves.error.message}`);
     if (seen.has(key)) continue;
     seen.add(key);
+    const time = f.length > 10 && f[10] !== '' ? { blackMoves: Number(f[10]), blackMs: Number(f[11]), whiteMoves: Number(f[12]), whiteMs: Number(f[13]) } : undefined;
+    if (time && !Object.values(time).every((v) => Number.isFinite(v) && v >= 0)) throw new Error(`${where}: the time fields are not counts`);
     out.push({
       key, black: f[1], white: f[2], opening: g.opening, moves: moves.value.moves,
-      blackDiscs: Number(f[5]), whiteDiscs: Number(f[6]), blackScore: Number(f[7]), result: f[8], reason: f[9],
+      blackDiscs: Number(f[5]), whiteDiscs: Number(f[6]), blackScore: Number(f[7]), result: f[8], reason: f[9], time,
     });
+  }
+  if (old || rewrite) {
+    // Keep every line as it was (duplicates included), only widened to the current columns.
+    const body = lines.slice(1).filter((l) => l.trim() !== '').map((l) => `${l}${old ? ',,,,' : ''}\n`).join('');
+    writeFileAtomic(path, `${CSV_COLUMNS.join(',')}\n${body}`);
   }
   return out;
 }
@@ -255,10 +284,12 @@ export interface Standing {
   readonly meanDiscs: number;
   /** Games lost by forfeit (illegal, crash, timeout). */
   readonly forfeits: number;
+  /** Mean wall seconds per move over the games whose times were recorded (null if none were). */
+  readonly secondsPerMove: number | null;
 }
 
 function tally(results: readonly GameResult[], name: string, against?: string): Standing {
-  let w = 0, d = 0, l = 0, discs = 0, forfeits = 0;
+  let w = 0, d = 0, l = 0, discs = 0, forfeits = 0, moves = 0, ms = 0;
   for (const r of results) {
     const asBlack = r.black === name && (against === undefined || r.white === against);
     const asWhite = r.white === name && (against === undefined || r.black === against);
@@ -269,9 +300,13 @@ function tally(results: readonly GameResult[], name: string, against?: string): 
     else if (score < 0) l++;
     else d++;
     if (r.reason !== 'normal' && r.reason.includes(asBlack ? '(black' : '(white')) forfeits++;
+    if (r.time) {
+      moves += asBlack ? r.time.blackMoves : r.time.whiteMoves;
+      ms += asBlack ? r.time.blackMs : r.time.whiteMs;
+    }
   }
   const e = eloEstimate(w, d, l);
-  return { name, elo: e, meanDiscs: e.games ? discs / e.games : 0, forfeits };
+  return { name, elo: e, meanDiscs: e.games ? discs / e.games : 0, forfeits, secondsPerMove: moves > 0 ? ms / moves / 1000 : null };
 }
 
 /** Each player's result against the whole field, best first. */
