@@ -1,81 +1,44 @@
 // sente's strongest build against GRhino (`gtp-rhino -l 5`, then `-l 3`): an outside yardstick of
-// strength. Both play over GTP as child processes under the referee loop below, on XOT openings,
-// each opening with both colours. sente gets a comparable time per move: before each match the
-// bench times gtp-rhino's genmove on a few midgame positions and gives sente that mean.
-//   SENTE_RHINO_GAMES  games per level (default 100; 4 with --quick)
+// strength. Each level is a `sente tournament` between the strongest build (at a fixed time per
+// move) and `gtp:gtp-rhino -l N` on XOT openings, each opening with both colours; the referee checks
+// every move and times both sides. The per-game CSV is kept in bench/results/rhino-l<N>-games.csv:
+// a match that was stopped is resumed with the players recorded there, a finished one is only
+// summarised, so a run of many hours can be spread over several sessions.
+//   SENTE_RHINO_GAMES  games per level (default 100; 4 with --quick, in a temporary file)
 //   SENTE_RHINO_LEVELS levels to play (default "5,3")
-//   SENTE_RHINO_TIME   fixed sente seconds per move instead of the calibration
-// gtp-rhino -l 5 is slow (tens of seconds per midgame move on a loaded 2-core machine), so a full
-// run takes many hours; the notes give the measured seconds per move.
-import { existsSync, readFileSync } from 'node:fs';
+//   SENTE_RHINO_TIME   sente's seconds per move for a new match (default: the mean time gtp-rhino
+//                      takes per move on three midgame positions, measured before the match)
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PASS, Position, formatBoard, parseTranscript, squareName } from '@sente/core';
-import { createGtpPlayer } from '@sente/selfplay';
+import { Position } from '@sente/core';
+import { findBuild } from '@sente/search';
+import { DEFAULT_OPENINGS_FILE, createGtpPlayer, formatElo, headToHead, readOpeningsFile, readTournamentResults } from '@sente/selfplay';
 
 export const title = 'sente (strongest) vs GRhino gtp-rhino over GTP on XOT openings';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RHINO = '/usr/games/gtp-rhino';
 const CLI = `${ROOT}apps/cli/dist/main.js`;
+const MOVE_TIMEOUT_MS = 600_000;
 
-function openings() {
-  for (const file of ['packages/selfplay/openings/xot-large.txt', 'test/fixtures/xot-sample.txt']) {
-    if (existsSync(ROOT + file)) {
-      return readFileSync(ROOT + file, 'utf8').split('\n').map((l) => l.trim()).filter((l) => /^([a-h][1-8])+$/i.test(l));
-    }
-  }
-  throw new Error('no XOT openings found');
-}
-
-/** One refereed game; the side that fails (crash, timeout, illegal move) loses 64-0. */
-async function playGame(black, white, opening) {
-  const start = Position.initial();
-  for (const m of opening) {
-    if (start.mustPass()) start.makePass();
-    start.makeMove(m);
-  }
-  await black.newGame(start.clone(), opening);
-  await white.newGame(start.clone(), opening);
-  const position = start.clone();
-  const since = [];
-  const ms = [0, 0];
-  const count = [0, 0];
-  while (!position.isGameOver()) {
-    if (position.mustPass()) {
-      position.makePass();
-      since.push(PASS);
-      continue;
-    }
-    const side = position.side;
-    const t0 = performance.now();
-    let move;
-    try {
-      move = await (side === 0 ? black : white).genmove(position.clone(), since.slice());
-    } catch (error) {
-      return { blackScore: side === 0 ? -64 : 64, ms, count, failure: `${side === 0 ? 'black' : 'white'}: ${error.message}` };
-    }
-    ms[side] += performance.now() - t0;
-    count[side]++;
-    if (!position.makeMove(move)) {
-      return { blackScore: side === 0 ? -64 : 64, ms, count, failure: `${side === 0 ? 'black' : 'white'} played illegal ${squareName(move)} at ${formatBoard(position)}` };
-    }
-    since.push(move);
-  }
-  const s = position.finalScore();
-  return { blackScore: position.side === 0 ? s : -s, ms, count };
-}
-
-/** Mean seconds gtp-rhino takes per genmove on a few positions 20 plies in. */
-async function calibrate(level, lines) {
-  const rhino = await createGtpPlayer(`${RHINO} -l ${level}`, { timeoutMs: 600_000 });
+/** Mean seconds gtp-rhino takes per genmove on three positions 12 plies after an XOT opening. */
+async function calibrate(level) {
+  const list = readOpeningsFile(DEFAULT_OPENINGS_FILE);
+  if (!list.ok) throw new Error(list.error);
+  const rhino = await createGtpPlayer(`${RHINO} -l ${level}`, { timeoutMs: MOVE_TIMEOUT_MS });
   let total = 0;
   let n = 0;
   try {
-    for (const line of lines.slice(0, 3)) {
-      // The opening then 12 more plies of the first legal move: an ordinary midgame position.
-      const r = parseTranscript(line);
-      const p = r.value.position;
-      const moves = [...r.value.moves];
+    for (const opening of list.value.slice(0, 3)) {
+      const p = Position.initial();
+      for (const m of opening) {
+        if (p.mustPass()) p.makePass();
+        p.makeMove(m);
+      }
+      const moves = [...opening];
       for (let k = 0; k < 12 && !p.isGameOver(); k++) {
         if (p.mustPass()) p.makePass();
         const m = p.legalMoveList()[0];
@@ -95,39 +58,44 @@ async function calibrate(level, lines) {
   return n > 0 ? total / n / 1000 : 1;
 }
 
-async function match(level, games, lines) {
-  const fixed = process.env.SENTE_RHINO_TIME ? Number(process.env.SENTE_RHINO_TIME) : null;
-  const seconds = fixed ?? Math.min(30, Math.max(0.05, await calibrate(level, lines)));
-  const step = Math.max(1, Math.floor(lines.length / Math.ceil(games / 2)));
-  let wins = 0, draws = 0, losses = 0, diff = 0, failures = 0;
-  const ms = [0, 0], count = [0, 0]; // sente, rhino
-  for (let g = 0; g < games; g++) {
-    const opening = parseTranscript(lines[(Math.floor(g / 2) * step) % lines.length]).value.moves;
-    const senteBlack = g % 2 === 0;
-    const sente = await createGtpPlayer(`"${process.execPath}" "${CLI}" gtp --build strongest --time ${seconds.toFixed(3)} --quiet`, { timeoutMs: 600_000, name: 'sente' });
-    const rhino = await createGtpPlayer(`${RHINO} -l ${level}`, { timeoutMs: 600_000, name: `rhino-${level}` });
-    try {
-      const r = await playGame(senteBlack ? sente : rhino, senteBlack ? rhino : sente, opening);
-      const forSente = senteBlack ? r.blackScore : -r.blackScore;
-      if (forSente > 0) wins++; else if (forSente < 0) losses++; else draws++;
-      diff += forSente;
-      if (r.failure) { failures++; process.stderr.write(`game ${g + 1}: ${r.failure}\n`); }
-      const [s, o] = senteBlack ? [0, 1] : [1, 0];
-      ms[0] += r.ms[s]; count[0] += r.count[s]; ms[1] += r.ms[o]; count[1] += r.count[o];
-      process.stderr.write(`  -l ${level} game ${g + 1}/${games}: sente ${senteBlack ? 'black' : 'white'} ${forSente > 0 ? '+' : ''}${forSente}\n`);
-    } finally {
-      await sente.close();
-      await rhino.close();
-    }
+/** Plays (or resumes, or only reads) one level's match and summarises it from its CSV. */
+async function match(level, games, csv) {
+  const rhinoName = `gtp:${RHINO} -l ${level}`;
+  let sente;
+  let count = games;
+  if (existsSync(csv)) {
+    // Resume with the recorded players; a longer match than requested is kept whole.
+    const before = readTournamentResults(csv);
+    sente = before.map((r) => (r.black === rhinoName ? r.white : r.black)).find((n) => n !== undefined);
+    count = Math.max(games, ...before.map((r) => r.key + 1));
   }
+  if (sente === undefined) {
+    const fixed = process.env.SENTE_RHINO_TIME ? Number(process.env.SENTE_RHINO_TIME) : null;
+    const seconds = fixed ?? Math.min(30, Math.max(0.05, await calibrate(level)));
+    sente = `${findBuild('strongest').id}:time=${Math.round(seconds * 1000)}`;
+  }
+  process.stderr.write(`rhino: ${sente} vs ${rhinoName}, ${count} games, ${csv}\n`);
+  const args = ['tournament', '--player', sente, '--player', rhinoName, '--games', String(count), '--move-timeout', String(MOVE_TIMEOUT_MS), '--csv', csv];
+  if (existsSync(csv)) args.push('--resume');
+  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  if (r.status !== 0) throw new Error(`tournament failed (${r.status}): ${r.stdout}`);
+
+  const results = readTournamentResults(csv);
+  const s = headToHead(results, sente, rhinoName);
+  const o = headToHead(results, rhinoName, sente);
+  const timed = results.filter((x) => x.time !== undefined).length;
   return {
-    opponent: `gtp-rhino -l ${level}`, games, W: wins, D: draws, L: losses,
-    'points %': Math.round(((wins + draws / 2) / games) * 1000) / 10,
-    'mean disc diff': Math.round((diff / games) * 10) / 10,
-    'sente s/move': count[0] ? ms[0] / count[0] / 1000 : 0,
-    'rhino s/move': count[1] ? ms[1] / count[1] / 1000 : 0,
-    'sente --time': seconds,
-    forfeits: failures,
+    opponent: `gtp-rhino -l ${level}`,
+    sente,
+    games: s.elo.games,
+    W: s.elo.wins, D: s.elo.draws, L: s.elo.losses,
+    'points %': Math.round(s.elo.score * 1000) / 10,
+    'mean disc diff': Math.round(s.meanDiscs * 10) / 10,
+    'Elo [95%]': formatElo(s.elo),
+    'sente s/move': s.secondsPerMove ?? '-',
+    'rhino s/move': o.secondsPerMove ?? '-',
+    'timed games': timed,
+    forfeits: `${s.forfeits}/${o.forfeits}`,
   };
 }
 
@@ -137,13 +105,19 @@ export async function run({ quick }) {
   }
   const games = quick ? 4 : Number(process.env.SENTE_RHINO_GAMES ?? 100);
   const levels = (process.env.SENTE_RHINO_LEVELS ?? '5,3').split(',').map((s) => Number(s.trim())).filter((n) => n >= 1 && n <= 5);
-  const lines = openings();
+  const tmp = quick ? mkdtempSync(join(tmpdir(), 'sente-rhino-')) : null;
   const rows = [];
-  for (const level of levels) rows.push(await match(level, games, lines));
+  try {
+    for (const level of levels) rows.push(await match(level, games, tmp ? join(tmp, `l${level}.csv`) : join(ROOT, `bench/results/rhino-l${level}-games.csv`)));
+  } finally {
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  }
   return {
-    columns: ['opponent', 'games', 'W', 'D', 'L', 'points %', 'mean disc diff', 'sente s/move', 'rhino s/move', 'sente --time', 'forfeits'],
+    columns: ['opponent', 'sente', 'games', 'W', 'D', 'L', 'points %', 'mean disc diff', 'Elo [95%]', 'sente s/move', 'rhino s/move', 'timed games', 'forfeits'],
     rows,
-    notes: 'W/D/L and disc difference are from sente\'s side; each XOT opening is played with both colours. ' +
-      'sente --time is the mean seconds gtp-rhino took per move on three midgame positions before the match (or SENTE_RHINO_TIME).',
+    notes: 'W/D/L, disc difference and Elo are from sente\'s side; each XOT opening is played with both colours. ' +
+      'sente plays at the fixed time per move in its name (ms), chosen before the match from gtp-rhino\'s measured time per move. ' +
+      's/move is wall time per move as the referee saw it (for gtp-rhino including the GTP round trip), over the games whose times were recorded ("timed games"); ' +
+      'forfeits are sente/rhino. Per-game results: bench/results/rhino-l<N>-games.csv.',
   };
 }

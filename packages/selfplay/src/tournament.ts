@@ -219,55 +219,88 @@ export function parseCsvLine(line: string): string[] {
   }
 }
 
-/**
- * The results already in a tournament CSV, checked against the schedule (same players, openings).
- * A file from before thinking times were recorded is rewritten (atomically) with the time columns
- * added and left empty for its games, so the games appended next fit its header.
- */
-function readResultsCsv(path: string, games: readonly ScheduledGame[], players: readonly PlayerSpec[]): GameResult[] {
+/** A tournament CSV read back: its games in file order, and whether it must be rewritten to the current columns. */
+interface ParsedResults {
+  readonly results: GameResult[];
+  /** Every non-empty record line as it is in the file (duplicates included). */
+  readonly lines: string[];
+  /** Written before the time columns existed. */
+  readonly old: boolean;
+  /** The last line was cut short (by a crash) and dropped. */
+  readonly truncated: boolean;
+}
+
+function parseResultsCsv(path: string): ParsedResults {
   const text = readFileSync(path, 'utf8');
-  const lines = text.split('\n');
-  let rewrite = false;
-  if (!text.endsWith('\n')) {
-    // The last line was cut short by a crash: drop it (its game is played again).
-    lines.pop();
-    rewrite = true;
-  }
-  const old = lines[0] === OLD_CSV_COLUMNS.join(',');
-  if (!old && lines[0] !== CSV_COLUMNS.join(',')) throw new Error(`${path} is not a tournament results file (header ${lines[0].slice(0, 60)})`);
+  const all = text.split('\n');
+  const truncated = text.length > 0 && !text.endsWith('\n');
+  // A last line cut short by a crash is dropped (its game is played again).
+  if (truncated) all.pop();
+  const old = all[0] === OLD_CSV_COLUMNS.join(',');
+  if (!old && all[0] !== CSV_COLUMNS.join(',')) throw new Error(`${path} is not a tournament results file (header ${all[0].slice(0, 60)})`);
   const columns = old ? OLD_CSV_COLUMNS : CSV_COLUMNS;
-  const out: GameResult[] = [];
-  const seen = new Set<number>();
-  for (let i = 1; i < lines.length; i++) {
-    if (lines[i].trim() === '') continue;
+  const results: GameResult[] = [];
+  const lines: string[] = [];
+  for (let i = 1; i < all.length; i++) {
+    if (all[i].trim() === '') continue;
     const where = `${path}:${i + 1}`;
     let f: string[];
     try {
-      f = parseCsvLine(lines[i]);
+      f = parseCsvLine(all[i]);
     } catch (e) {
       throw new Error(`${where}: ${(e as Error).message}`);
     }
     if (f.length !== columns.length) throw new Error(`${where}: ${f.length} fields, expected ${columns.length}`);
     const key = Number(f[0]);
-    const g = games[key];
     const opening = parseTranscript(f[3]);
     const moves = parseTranscript(f[4]);
-    if (!g || !Number.isInteger(key) || f[1] !== players[g.black].name || f[2] !== players[g.white].name || !opening.ok || formatTranscript(opening.value.moves) !== formatTranscript(g.opening)) {
-      throw new Error(`cannot resume from ${path}: game ${f[0]} (${f[1]} vs ${f[2]}, ${f[3]}) is not in this tournament's schedule; use the same players, --games, --openings and --seed`);
-    }
-    if (!moves.ok) throw new Error(`${where}: ${moves.error.message}`);
-    if (seen.has(key)) continue;
-    seen.add(key);
+    if (!Number.isInteger(key) || key < 0) throw new Error(`${where}: game number "${f[0]}" is not a whole number`);
+    if (!opening.ok) throw new Error(`${where}: opening: ${opening.error.message}`);
+    if (!moves.ok) throw new Error(`${where}: transcript: ${moves.error.message}`);
+    const numbers = [f[5], f[6], f[7]].map(Number);
+    if (!numbers.every(Number.isInteger)) throw new Error(`${where}: the disc counts and score are not whole numbers`);
     const time = f.length > 10 && f[10] !== '' ? { blackMoves: Number(f[10]), blackMs: Number(f[11]), whiteMoves: Number(f[12]), whiteMs: Number(f[13]) } : undefined;
     if (time && !Object.values(time).every((v) => Number.isFinite(v) && v >= 0)) throw new Error(`${where}: the time fields are not counts`);
-    out.push({
-      key, black: f[1], white: f[2], opening: g.opening, moves: moves.value.moves,
-      blackDiscs: Number(f[5]), whiteDiscs: Number(f[6]), blackScore: Number(f[7]), result: f[8], reason: f[9], time,
+    lines.push(all[i]);
+    results.push({
+      key, black: f[1], white: f[2], opening: opening.value.moves, moves: moves.value.moves,
+      blackDiscs: numbers[0], whiteDiscs: numbers[1], blackScore: numbers[2], result: f[8], reason: f[9], time,
     });
   }
-  if (old || rewrite) {
+  return { results, lines, old, truncated };
+}
+
+/**
+ * The games of a tournament CSV (as `sente tournament --csv` writes it, older files without the
+ * time columns included), one per game number, in file order. For standings of a finished match.
+ */
+export function readTournamentResults(path: string): GameResult[] {
+  const seen = new Set<number>();
+  return parseResultsCsv(path).results.filter((r) => !seen.has(r.key) && seen.add(r.key));
+}
+
+/**
+ * The results already in a tournament CSV, checked against the schedule (same players, openings).
+ * A file from before thinking times were recorded, or with a line cut short, is rewritten
+ * (atomically) with the time columns added and left empty for its games, so the games appended
+ * next fit its header.
+ */
+function readResultsCsv(path: string, games: readonly ScheduledGame[], players: readonly PlayerSpec[]): GameResult[] {
+  const parsed = parseResultsCsv(path);
+  const out: GameResult[] = [];
+  const seen = new Set<number>();
+  for (const r of parsed.results) {
+    const g = games[r.key];
+    if (!g || r.black !== players[g.black].name || r.white !== players[g.white].name || formatTranscript(r.opening) !== formatTranscript(g.opening)) {
+      throw new Error(`cannot resume from ${path}: game ${r.key} (${r.black} vs ${r.white}, ${formatTranscript(r.opening)}) is not in this tournament's schedule; use the same players, --games, --openings and --seed`);
+    }
+    if (seen.has(r.key)) continue;
+    seen.add(r.key);
+    out.push({ ...r, opening: g.opening });
+  }
+  if (parsed.old || parsed.truncated) {
     // Keep every line as it was (duplicates included), only widened to the current columns.
-    const body = lines.slice(1).filter((l) => l.trim() !== '').map((l) => `${l}${old ? ',,,,' : ''}\n`).join('');
+    const body = parsed.lines.map((l) => `${l}${parsed.old ? ',,,,' : ''}\n`).join('');
     writeFileAtomic(path, `${CSV_COLUMNS.join(',')}\n${body}`);
   }
   return out;
