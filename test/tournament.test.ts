@@ -91,7 +91,7 @@ describe('sente tournament', () => {
     // Standings: the illegal engine scores 0 of 8 with 8 forfeits.
     expect(r.stdout).toMatch(new RegExp(`${gtpName.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\s+8\\s+0\\.0%\\s+0/0/8 .*\\(8 forfeits\\)`));
     expect(r.stdout).toMatch(/head to head/);
-    expect(r.stdout).toMatch(/Elo vs field \[95%\] s\/move/);
+    expect(r.stdout).toMatch(/Elo vs field \[95%\] ms\/move/);
     expect(r.stdout).toMatch(/12\/12 games/);
   });
 

@@ -8,7 +8,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { findBuild, readManifest, writeFileAtomic } from '@sente/search';
-import { eloEstimate, type EloEstimate } from './elo.js';
+import { eloEstimate, formatElo, type EloEstimate } from './elo.js';
 import type { EpochStats } from './fit.js';
 import { DEFAULT_OPENINGS_FILE, readOpeningsFile, type OpeningSource } from './openings.js';
 import { setStrongest, updateBuild, validBuildId } from './registry.js';
@@ -92,7 +92,12 @@ export async function improve(o: ImproveOptions): Promise<ImproveSummary> {
       }
     }
     const reportFile = join(o.runDir, 'report.json');
-    if (existsSync(reportFile)) reports.push(...(JSON.parse(readFileSync(reportFile, 'utf8')) as GenerationReport[]));
+    if (existsSync(reportFile)) {
+      // JSON has no infinity: an open interval end (a one-sided match) was saved as null.
+      for (const r of JSON.parse(readFileSync(reportFile, 'utf8')) as GenerationReport[]) {
+        reports.push({ ...r, match: { ...r.match, low: r.match.low ?? -Infinity, high: r.match.high ?? Infinity } });
+      }
+    }
     log(`resuming ${o.runDir} after ${reports.length} finished generation(s)`);
   }
   writeFileAtomic(settingsFile, `${JSON.stringify(settings, null, 2)}\n`);
@@ -148,9 +153,9 @@ export async function improve(o: ImproveOptions): Promise<ImproveSummary> {
     const championElo = champion.elo ?? 0;
     const candidateElo = Number((championElo + e.elo).toFixed(1));
     const promoted = e.low > 0;
-    updateBuild(o.buildsDir, candidate, { elo: candidateElo, notes: `improve generation ${g}: vs ${champion.id} ${e.wins}/${e.draws}/${e.losses}, Elo ${e.elo.toFixed(1)} [${e.low.toFixed(1)}, ${e.high.toFixed(1)}]${promoted ? ', promoted' : ''}` });
+    updateBuild(o.buildsDir, candidate, { elo: candidateElo, notes: `improve generation ${g}: vs ${champion.id} ${e.wins}/${e.draws}/${e.losses}, Elo ${formatElo(e)}${promoted ? ', promoted' : ''}` });
     if (promoted) setStrongest(o.buildsDir, candidate);
-    log(`  ${candidate} vs ${champion.id}: ${e.wins}/${e.draws}/${e.losses} (${(100 * e.score).toFixed(1)}%), Elo ${e.elo >= 0 ? '+' : ''}${e.elo.toFixed(0)} [${e.low.toFixed(0)}, ${e.high.toFixed(0)}], mean discs ${h2h.meanDiscs.toFixed(2)}: ${promoted ? 'promoted' : 'not promoted'}`);
+    log(`  ${candidate} vs ${champion.id}: ${e.wins}/${e.draws}/${e.losses} (${(100 * e.score).toFixed(1)}%), Elo ${formatElo(e)}, mean discs ${h2h.meanDiscs.toFixed(2)}: ${promoted ? 'promoted' : 'not promoted'}`);
     const { failed: _failed, ...spSummary } = sp;
     reports.push({
       generation: g, champion: champion.id, candidate, selfplay: spSummary, trainingCurve: curve,

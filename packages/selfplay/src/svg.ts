@@ -80,7 +80,8 @@ export function chartGroup(chart: Chart, x: number, y: number, w: number, h: num
     }
     s.points.forEach(([px, py], i) => {
       const e = s.errors?.[i];
-      if (e && Number.isFinite(e[0]) && Number.isFinite(e[1])) {
+      if (e && !Number.isNaN(e[0]) && !Number.isNaN(e[1])) {
+        // An open end (+-inf) runs to the edge of the plot.
         out.push(`<line x1="${sx(px)}" x2="${sx(px)}" y1="${sy(e[0])}" y2="${sy(e[1])}" stroke="${color}"/>`);
       }
       if (Number.isFinite(py)) out.push(`<circle cx="${sx(px).toFixed(1)}" cy="${sy(py).toFixed(1)}" r="3" fill="${color}"/>`);

@@ -5,7 +5,7 @@
 import { join, resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { buildsDir } from '@sente/search';
-import { TRAIN_DEFAULTS, defaultWorkers, improve, interruptSignal, parseOpeningSpec } from '@sente/selfplay';
+import { TRAIN_DEFAULTS, defaultWorkers, formatElo, improve, interruptSignal, parseOpeningSpec } from '@sente/selfplay';
 import { progressBar } from '../progress.js';
 import { UsageError } from '../util.js';
 
@@ -82,7 +82,7 @@ export const improveCommand: CommandModule<object, Args> = {
       endBar();
       console.log(`\n${s.generations.length} generation(s); strongest build: ${s.strongest}; report: ${join(s.runDir, 'report.svg')} and report.json`);
       for (const g of s.generations) {
-        console.log(`  gen ${g.generation}: ${g.candidate} vs ${g.champion} ${(100 * g.match.score).toFixed(1)}%, Elo ${g.match.elo >= 0 ? '+' : ''}${g.match.elo.toFixed(0)} [${g.match.low.toFixed(0)}, ${g.match.high.toFixed(0)}], validation RMS ${g.validationError?.toFixed(2) ?? '-'}${g.promoted ? ', promoted' : ''}`);
+        console.log(`  gen ${g.generation}: ${g.candidate} vs ${g.champion} ${(100 * g.match.score).toFixed(1)}%, Elo ${formatElo(g.match)}, validation RMS ${g.validationError?.toFixed(2) ?? '-'}${g.promoted ? ', promoted' : ''}`);
       }
       if (s.interrupted) console.log('interrupted');
     } catch (e) {

@@ -100,8 +100,8 @@ export function printStandings(results: readonly GameResult[], names: readonly s
   const width = Math.max(6, ...names.map((n) => n.length));
   const width2 = Math.max(width, ...names.map((n) => n.length * 2 + 4));
   const row = (name: string, s: ReturnType<typeof headToHead>): string =>
-    `${name.padEnd(width2)} ${String(s.elo.games).padStart(5)} ${(100 * s.elo.score).toFixed(1).padStart(6)}% ${`${s.elo.wins}/${s.elo.draws}/${s.elo.losses}`.padStart(11)} ${(s.meanDiscs >= 0 ? '+' : '') + s.meanDiscs.toFixed(2).padStart(6)}  ${formatElo(s.elo).padEnd(18)} ${s.secondsPerMove === null ? '     -' : s.secondsPerMove.toFixed(3).padStart(6)}${s.forfeits ? `  (${s.forfeits} forfeits)` : ''}`;
-  console.log(`${'player'.padEnd(width2)} games  score       W/D/L   discs  Elo vs field [95%] s/move`);
+    `${name.padEnd(width2)} ${String(s.elo.games).padStart(5)} ${(100 * s.elo.score).toFixed(1).padStart(6)}% ${`${s.elo.wins}/${s.elo.draws}/${s.elo.losses}`.padStart(11)} ${(s.meanDiscs >= 0 ? '+' : '') + s.meanDiscs.toFixed(2).padStart(6)}  ${formatElo(s.elo).padEnd(18)} ${s.secondsPerMove === null ? '      -' : (s.secondsPerMove * 1000).toFixed(1).padStart(7)}${s.forfeits ? `  (${s.forfeits} forfeits)` : ''}`;
+  console.log(`${'player'.padEnd(width2)} games  score       W/D/L   discs  Elo vs field [95%] ms/move`);
   for (const s of standings(results, names)) console.log(row(s.name, s));
   const pairs: [string, string][] = [];
   if (gauntlet) for (let j = 1; j < names.length; j++) pairs.push([names[0], names[j]]);
