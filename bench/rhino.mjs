@@ -8,6 +8,7 @@
 //   SENTE_RHINO_LEVELS levels to play (default "5,3")
 //   SENTE_RHINO_TIME   sente's seconds per move for a new match (default: the mean time gtp-rhino
 //                      takes per move on three midgame positions, measured before the match)
+//   SENTE_RHINO_PLAY=0 play nothing: only summarise the games already in the CSVs
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -59,8 +60,14 @@ async function calibrate(level) {
 }
 
 /** Plays (or resumes, or only reads) one level's match and summarises it from its CSV. */
-async function match(level, games, csv) {
+async function match(level, games, csv, play) {
   const rhinoName = `gtp:${RHINO} -l ${level}`;
+  if (!play) {
+    if (!existsSync(csv)) throw new Error(`SENTE_RHINO_PLAY=0 but there is no ${csv} to summarise`);
+    const recorded = readTournamentResults(csv);
+    const name = recorded.map((r) => (r.black === rhinoName ? r.white : r.black)).find((n) => n !== undefined);
+    return summary(level, recorded, name, rhinoName);
+  }
   let sente;
   let count = games;
   if (existsSync(csv)) {
@@ -80,7 +87,10 @@ async function match(level, games, csv) {
   const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
   if (r.status !== 0) throw new Error(`tournament failed (${r.status}): ${r.stdout}`);
 
-  const results = readTournamentResults(csv);
+  return summary(level, readTournamentResults(csv), sente, rhinoName);
+}
+
+function summary(level, results, sente, rhinoName) {
   const s = headToHead(results, sente, rhinoName);
   const o = headToHead(results, rhinoName, sente);
   const timed = results.filter((x) => x.time !== undefined).length;
@@ -108,7 +118,8 @@ export async function run({ quick }) {
   const tmp = quick ? mkdtempSync(join(tmpdir(), 'sente-rhino-')) : null;
   const rows = [];
   try {
-    for (const level of levels) rows.push(await match(level, games, tmp ? join(tmp, `l${level}.csv`) : join(ROOT, `bench/results/rhino-l${level}-games.csv`)));
+    const play = process.env.SENTE_RHINO_PLAY !== '0';
+    for (const level of levels) rows.push(await match(level, games, tmp ? join(tmp, `l${level}.csv`) : join(ROOT, `bench/results/rhino-l${level}-games.csv`), play));
   } finally {
     if (tmp) rmSync(tmp, { recursive: true, force: true });
   }
