@@ -59,21 +59,25 @@ async function calibrate(level) {
   return n > 0 ? total / n / 1000 : 1;
 }
 
+/** The name sente played under in recorded games (undefined if there are none). */
+function senteIn(results, rhinoName) {
+  return results.map((r) => (r.black === rhinoName ? r.white : r.black))[0];
+}
+
 /** Plays (or resumes, or only reads) one level's match and summarises it from its CSV. */
 async function match(level, games, csv, play) {
   const rhinoName = `gtp:${RHINO} -l ${level}`;
   if (!play) {
     if (!existsSync(csv)) throw new Error(`SENTE_RHINO_PLAY=0 but there is no ${csv} to summarise`);
     const recorded = readTournamentResults(csv);
-    const name = recorded.map((r) => (r.black === rhinoName ? r.white : r.black)).find((n) => n !== undefined);
-    return summary(level, recorded, name, rhinoName);
+    return summary(level, recorded, senteIn(recorded, rhinoName), rhinoName);
   }
   let sente;
   let count = games;
   if (existsSync(csv)) {
     // Resume with the recorded players; a longer match than requested is kept whole.
     const before = readTournamentResults(csv);
-    sente = before.map((r) => (r.black === rhinoName ? r.white : r.black)).find((n) => n !== undefined);
+    sente = senteIn(before, rhinoName);
     count = Math.max(games, ...before.map((r) => r.key + 1));
   }
   if (sente === undefined) {
