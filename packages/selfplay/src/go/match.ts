@@ -5,6 +5,7 @@
 // rules or about dead stones is visible in the results.
 import { go as rules } from '@sente/core';
 import { createPlayer, type GtpPlayer } from './engines.js';
+import { stringify } from 'csv-stringify/sync';
 
 export interface GoGameResult {
   readonly game: number;
@@ -170,13 +171,9 @@ export async function runGoMatch(options: GoMatchOptions): Promise<{ games: GoGa
   return { games, standings };
 }
 
-/** CSV of game results (RFC 4180 quoting). */
+/** CSV of game results (csv-stringify quotes as RFC 4180 says). */
 export function goResultsCsv(games: readonly GoGameResult[]): string {
-  const cols = ['game', 'black', 'white', 'result', 'winner', 'moves', 'end', 'referee_score', 'black_final_score', 'white_final_score', 'agree', 'note'] as const;
-  const q = (v: unknown): string => {
-    const s = v === null || v === undefined ? '' : String(v);
-    return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
-  const rows = games.map((g) => [g.game, g.black, g.white, g.result, g.winner, g.moves, g.end, g.refereeScore, g.blackScore, g.whiteScore, g.agree, g.note].map(q).join(','));
-  return [cols.join(','), ...rows].join('\n') + '\n';
+  const columns = ['game', 'black', 'white', 'result', 'winner', 'moves', 'end', 'referee_score', 'black_final_score', 'white_final_score', 'agree', 'note'];
+  const rows = games.map((g) => [g.game, g.black, g.white, g.result, g.winner, g.moves, g.end, g.refereeScore, g.blackScore, g.whiteScore, g.agree === null ? '' : String(g.agree), g.note]);
+  return stringify(rows, { header: true, columns });
 }
