@@ -131,7 +131,8 @@ export async function run({ quick }) {
     columns: ['opponent', 'sente', 'games', 'W', 'D', 'L', 'points %', 'mean disc diff', 'Elo [95%]', 'sente s/move', 'rhino s/move', 'timed games', 'forfeits'],
     rows,
     notes: 'W/D/L, disc difference and Elo are from sente\'s side; each XOT opening is played with both colours. ' +
-      'sente plays at the fixed time per move in its name (ms), chosen before the match from gtp-rhino\'s measured time per move. ' +
+      'sente plays at the fixed time per move in its name (ms): its budget, chosen before the match from gtp-rhino\'s measured time per move (set by hand for -l 5); ' +
+      'it uses less, since iterative deepening stops when the next iteration would not fit and the endgame is solved exactly. ' +
       's/move is wall time per move as the referee saw it (for gtp-rhino including the GTP round trip), over the games whose times were recorded ("timed games"); ' +
       'forfeits are sente/rhino. Per-game results: bench/results/rhino-l<N>-games.csv.',
   };
