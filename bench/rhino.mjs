@@ -67,19 +67,14 @@ function senteIn(results, rhinoName) {
 /** Plays (or resumes, or only reads) one level's match and summarises it from its CSV. */
 async function match(level, games, csv, play) {
   const rhinoName = `gtp:${RHINO} -l ${level}`;
+  const before = existsSync(csv) ? readTournamentResults(csv) : null;
   if (!play) {
-    if (!existsSync(csv)) throw new Error(`SENTE_RHINO_PLAY=0 but there is no ${csv} to summarise`);
-    const recorded = readTournamentResults(csv);
-    return summary(level, recorded, senteIn(recorded, rhinoName), rhinoName);
+    if (!before) throw new Error(`SENTE_RHINO_PLAY=0 but there is no ${csv} to summarise`);
+    return summary(level, before, senteIn(before, rhinoName), rhinoName);
   }
-  let sente;
-  let count = games;
-  if (existsSync(csv)) {
-    // Resume with the recorded players; a longer match than requested is kept whole.
-    const before = readTournamentResults(csv);
-    sente = senteIn(before, rhinoName);
-    count = Math.max(games, ...before.map((r) => r.key + 1));
-  }
+  // Resume with the recorded players; a longer match than requested is kept whole.
+  let sente = before ? senteIn(before, rhinoName) : undefined;
+  const count = Math.max(games, ...(before ?? []).map((r) => r.key + 1));
   if (sente === undefined) {
     const fixed = process.env.SENTE_RHINO_TIME ? Number(process.env.SENTE_RHINO_TIME) : null;
     const seconds = fixed ?? Math.min(30, Math.max(0.05, await calibrate(level)));
@@ -87,7 +82,7 @@ async function match(level, games, csv, play) {
   }
   process.stderr.write(`rhino: ${sente} vs ${rhinoName}, ${count} games, ${csv}\n`);
   const args = ['tournament', '--player', sente, '--player', rhinoName, '--games', String(count), '--move-timeout', String(MOVE_TIMEOUT_MS), '--csv', csv];
-  if (existsSync(csv)) args.push('--resume');
+  if (before) args.push('--resume');
   const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
   if (r.status !== 0) throw new Error(`tournament failed (${r.status}): ${r.stdout}`);
 

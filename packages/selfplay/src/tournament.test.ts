@@ -57,6 +57,8 @@ describe('tournament pieces', () => {
       expect(headToHead(now, 'b', 'a').secondsPerMove).toBeCloseTo(0.25, 9);
       writeFileSync(join(dir, 'bad.csv'), `${CSV_COLUMNS.join(',')}\n0,a,b,f5d6,${t},40,24,16,1-0,normal,3,x,3,600\n`);
       expect(() => readTournamentResults(join(dir, 'bad.csv'))).toThrow(/bad\.csv:2: the time fields are not counts/);
+      writeFileSync(join(dir, 'part.csv'), `${CSV_COLUMNS.join(',')}\n0,a,b,f5d6,${t},40,24,16,1-0,normal,3,,3,600\n`);
+      expect(() => readTournamentResults(join(dir, 'part.csv'))).toThrow(/part\.csv:2: the time fields are not counts/);
       writeFileSync(join(dir, 'moves.csv'), `${CSV_COLUMNS.join(',')}\n0,a,b,f5d6,f5d6z9,40,24,16,1-0,normal,,,,\n`);
       expect(() => readTournamentResults(join(dir, 'moves.csv'))).toThrow(/moves\.csv:2: transcript: /);
       writeFileSync(join(dir, 'other.csv'), 'game,score\n');

@@ -259,8 +259,10 @@ function parseResultsCsv(path: string): ParsedResults {
     if (!moves.ok) throw new Error(`${where}: transcript: ${moves.error.message}`);
     const numbers = [f[5], f[6], f[7]].map(Number);
     if (!numbers.every(Number.isInteger)) throw new Error(`${where}: the disc counts and score are not whole numbers`);
-    const time = f.length > 10 && f[10] !== '' ? { blackMoves: Number(f[10]), blackMs: Number(f[11]), whiteMoves: Number(f[12]), whiteMs: Number(f[13]) } : undefined;
-    if (time && !Object.values(time).every((v) => Number.isFinite(v) && v >= 0)) throw new Error(`${where}: the time fields are not counts`);
+    // The four time fields are all empty (not recorded) or all counts.
+    const t = f.slice(10);
+    const time = t.length > 0 && !t.every((v) => v === '') ? { blackMoves: Number(t[0]), blackMs: Number(t[1]), whiteMoves: Number(t[2]), whiteMs: Number(t[3]) } : undefined;
+    if (time && !t.every((v) => v !== '' && Number.isFinite(Number(v)) && Number(v) >= 0)) throw new Error(`${where}: the time fields are not counts`);
     lines.push(all[i]);
     results.push({
       key, black: f[1], white: f[2], opening: opening.value.moves, moves: moves.value.moves,
@@ -275,8 +277,13 @@ function parseResultsCsv(path: string): ParsedResults {
  * time columns included), one per game number, in file order. For standings of a finished match.
  */
 export function readTournamentResults(path: string): GameResult[] {
+  return firstPerGame(parseResultsCsv(path).results);
+}
+
+/** The first result of each game number (a game recorded twice counts once). */
+function firstPerGame(results: readonly GameResult[]): GameResult[] {
   const seen = new Set<number>();
-  return parseResultsCsv(path).results.filter((r) => !seen.has(r.key) && seen.add(r.key));
+  return results.filter((r) => !seen.has(r.key) && seen.add(r.key));
 }
 
 /**
@@ -287,23 +294,18 @@ export function readTournamentResults(path: string): GameResult[] {
  */
 function readResultsCsv(path: string, games: readonly ScheduledGame[], players: readonly PlayerSpec[]): GameResult[] {
   const parsed = parseResultsCsv(path);
-  const out: GameResult[] = [];
-  const seen = new Set<number>();
   for (const r of parsed.results) {
     const g = games[r.key];
     if (!g || r.black !== players[g.black].name || r.white !== players[g.white].name || formatTranscript(r.opening) !== formatTranscript(g.opening)) {
       throw new Error(`cannot resume from ${path}: game ${r.key} (${r.black} vs ${r.white}, ${formatTranscript(r.opening)}) is not in this tournament's schedule; use the same players, --games, --openings and --seed`);
     }
-    if (seen.has(r.key)) continue;
-    seen.add(r.key);
-    out.push({ ...r, opening: g.opening });
   }
   if (parsed.old || parsed.truncated) {
     // Keep every line as it was (duplicates included), only widened to the current columns.
-    const body = parsed.lines.map((l) => `${l}${parsed.old ? ',,,,' : ''}\n`).join('');
-    writeFileAtomic(path, `${CSV_COLUMNS.join(',')}\n${body}`);
+    const widen = parsed.old ? ','.repeat(CSV_COLUMNS.length - OLD_CSV_COLUMNS.length) : '';
+    writeFileAtomic(path, `${CSV_COLUMNS.join(',')}\n${parsed.lines.map((l) => `${l}${widen}\n`).join('')}`);
   }
-  return out;
+  return firstPerGame(parsed.results);
 }
 
 class StartError extends Error {

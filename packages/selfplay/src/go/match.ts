@@ -4,8 +4,8 @@
 // asked for `final_score`, and the answers are compared with ours, so a disagreement about the
 // rules or about dead stones is visible in the results.
 import { go as rules } from '@sente/core';
-import { createPlayer, type GtpPlayer } from './engines.js';
 import { stringify } from 'csv-stringify/sync';
+import { createPlayer, type GtpPlayer } from './engines.js';
 
 export interface GoGameResult {
   readonly game: number;
