@@ -70,7 +70,7 @@ async function match(level, games, csv, play) {
   const before = existsSync(csv) ? readTournamentResults(csv) : null;
   if (!play) {
     if (!before) throw new Error(`SENTE_RHINO_PLAY=0 but there is no ${csv} to summarise`);
-    return summary(level, before, senteIn(before, rhinoName), rhinoName);
+    return summary(level, before, senteIn(before, rhinoName), rhinoName, 0);
   }
   // Resume with the recorded players; a longer match than requested is kept whole.
   let sente = before ? senteIn(before, rhinoName) : undefined;
@@ -86,10 +86,12 @@ async function match(level, games, csv, play) {
   const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
   if (r.status !== 0) throw new Error(`tournament failed (${r.status}): ${r.stdout}`);
 
-  return summary(level, readTournamentResults(csv), sente, rhinoName);
+  const after = readTournamentResults(csv);
+  return summary(level, after, sente, rhinoName, after.length - (before?.length ?? 0));
 }
 
-function summary(level, results, sente, rhinoName) {
+/** One level's row; `played` is the number of games this run added (kept out of the table). */
+function summary(level, results, sente, rhinoName, played) {
   const s = headToHead(results, sente, rhinoName);
   const o = headToHead(results, rhinoName, sente);
   const timed = results.filter((x) => x.time !== undefined).length;
@@ -105,6 +107,7 @@ function summary(level, results, sente, rhinoName) {
     'rhino s/move': o.secondsPerMove ?? '-',
     'timed games': timed,
     forfeits: `${s.forfeits}/${o.forfeits}`,
+    played,
   };
 }
 
@@ -122,6 +125,8 @@ export async function run({ quick }) {
   } finally {
     if (tmp) rmSync(tmp, { recursive: true, force: true });
   }
+  // The section's time is this run's: say how many of the games it played itself.
+  const thisRun = rows.map((r) => `${r.played} new game${r.played === 1 ? '' : 's'} against ${r.opponent}`).join(', ');
   return {
     columns: ['opponent', 'sente', 'games', 'W', 'D', 'L', 'points %', 'mean disc diff', 'Elo [95%]', 'sente s/move', 'rhino s/move', 'timed games', 'forfeits'],
     rows,
@@ -129,6 +134,7 @@ export async function run({ quick }) {
       'sente plays at the fixed time per move in its name (ms): its budget, chosen before the match from gtp-rhino\'s measured time per move (set by hand for -l 5); ' +
       'it uses less, since iterative deepening stops when the next iteration would not fit and the endgame is solved exactly. ' +
       's/move is wall time per move as the referee saw it (for gtp-rhino including the GTP round trip), over the games whose times were recorded ("timed games"); ' +
-      'forfeits are sente/rhino. Per-game results: bench/results/rhino-l<N>-games.csv.',
+      'forfeits are sente/rhino. Per-game results: bench/results/rhino-l<N>-games.csv. ' +
+      `This run played ${thisRun}; the rest were recorded by earlier runs (a match can be spread over several).`,
   };
 }

@@ -1,8 +1,13 @@
-// sente against GRhino's gtp-rhino (level 1) through two GTP players and our own referee loop:
-// games from the start and from an opening, with both colours, complete with every move legal.
+// sente against GRhino's gtp-rhino (level 1): a 4-game `sente tournament` whose every transcript
+// replays legally, and games through two GTP players and our own referee loop, from the start and
+// from an opening, with both colours, complete with every move legal.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PASS, parseTranscript, unwrap } from '@sente/core';
-import { createGtpPlayer, type GamePlayer } from '@sente/selfplay';
+import { CSV_COLUMNS, createGtpPlayer, parseCsvLine, type GamePlayer } from '@sente/selfplay';
 import { CLI, RHINO, hasRhino, refereeGame } from './gtp-referee.js';
 
 const open: GamePlayer[] = [];
@@ -38,4 +43,46 @@ describe.skipIf(!hasRhino)('sente vs gtp-rhino -l 1', () => {
       }
     });
   }
+});
+
+describe.skipIf(!hasRhino)('sente tournament against gtp-rhino -l 1', () => {
+  it('plays 4 games on XOT openings, both colours each, every move legal, no forfeits', () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'sente-rhino-tournament-'));
+    try {
+      const csv = join(tmp, 'games.csv');
+      const sente = 'strongest:depth=2';
+      const rhino = `gtp:${RHINO} -l 1`;
+      const r = spawnSync(process.execPath, [CLI, 'tournament', '--player', sente, '--player', rhino, '--games', '4', '--workers', '1', '--csv', csv],
+        { encoding: 'utf8', timeout: 120_000 });
+      expect(r.status, r.stderr).toBe(0);
+      const [head, ...lines] = readFileSync(csv, 'utf8').trim().split('\n');
+      expect(head.split(',')).toEqual([...CSV_COLUMNS]);
+      const rows = lines.map((l) => {
+        const fields = parseCsvLine(l);
+        return Object.fromEntries(CSV_COLUMNS.map((c, i) => [c, fields[i]]));
+      });
+      expect(rows).toHaveLength(4);
+      for (const row of rows) {
+        expect([row.black, row.white].sort()).toEqual([rhino, sente].sort());
+        expect(row.reason).toBe('normal');
+        expect(row.transcript.startsWith(row.opening)).toBe(true);
+        // Our own rules replay the whole game: every move legal, the game over, the discs as recorded.
+        const replay = parseTranscript(row.transcript);
+        expect(replay.ok, replay.ok ? '' : replay.error.message).toBe(true);
+        const end = unwrap(replay).position;
+        expect(end.isGameOver()).toBe(true);
+        expect([end.blackCount(), end.whiteCount()]).toEqual([Number(row.black_discs), Number(row.white_discs)]);
+        expect(row.result).toBe(end.blackCount() > end.whiteCount() ? '1-0' : end.blackCount() < end.whiteCount() ? '0-1' : '1/2-1/2');
+        expect(Number(row.black_moves) + Number(row.white_moves)).toBe((row.transcript.length - row.opening.length) / 2);
+      }
+      // Two openings, each played once with each colour.
+      const byOpening = new Map<string, string[]>();
+      for (const row of rows) byOpening.set(row.opening, [...(byOpening.get(row.opening) ?? []), row.black]);
+      expect(byOpening.size).toBe(2);
+      for (const blacks of byOpening.values()) expect(blacks.sort()).toEqual([rhino, sente].sort());
+      expect(r.stdout).toMatch(/4\/4 games/);
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  });
 });
