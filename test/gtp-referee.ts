@@ -1,9 +1,11 @@
-// A small referee for the protocol tests: plays one game between two GamePlayers, makes the passes
-// itself and checks every move, so these tests do not depend on the tournament code.
-import { existsSync } from 'node:fs';
+// Helpers for the end-to-end tests. A small referee for the protocol tests plays one game between
+// two GamePlayers, makes the passes itself and checks every move, so those tests do not depend on
+// the tournament code; csvRows reads a tournament CSV for the tests that run `sente tournament`.
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 import { PASS, Position, squareName } from '@sente/core';
-import type { GamePlayer } from '@sente/selfplay';
+import { parseCsvLine, type GamePlayer } from '@sente/selfplay';
 
 export interface RefereedGame {
   /** Every move, passes included, from the initial position. */
@@ -53,3 +55,14 @@ export const hasRhino = existsSync(RHINO);
 /** The built CLI and the test fixtures, as absolute paths (tests may run from any directory). */
 export const CLI = fileURLToPath(new URL('../apps/cli/dist/main.js', import.meta.url));
 export const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
+
+/** The records of a tournament CSV as objects keyed by its header; every record has every column. */
+export function csvRows(path: string): Record<string, string>[] {
+  const [head, ...lines] = readFileSync(path, 'utf8').trim().split('\n');
+  const cols = head.split(',');
+  return lines.map((l) => {
+    const fields = parseCsvLine(l);
+    expect(fields).toHaveLength(cols.length);
+    return Object.fromEntries(cols.map((c, i) => [c, fields[i]]));
+  });
+}

@@ -2,13 +2,13 @@
 // replays legally, and games through two GTP players and our own referee loop, from the start and
 // from an opening, with both colours, complete with every move legal.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PASS, parseTranscript, unwrap } from '@sente/core';
-import { CSV_COLUMNS, createGtpPlayer, parseCsvLine, type GamePlayer } from '@sente/selfplay';
-import { CLI, RHINO, hasRhino, refereeGame } from './gtp-referee.js';
+import { CSV_COLUMNS, createGtpPlayer, type GamePlayer } from '@sente/selfplay';
+import { CLI, RHINO, csvRows, hasRhino, refereeGame } from './gtp-referee.js';
 
 const open: GamePlayer[] = [];
 afterEach(async () => {
@@ -55,13 +55,9 @@ describe.skipIf(!hasRhino)('sente tournament against gtp-rhino -l 1', () => {
       const r = spawnSync(process.execPath, [CLI, 'tournament', '--player', sente, '--player', rhino, '--games', '4', '--workers', '1', '--csv', csv],
         { encoding: 'utf8', timeout: 120_000 });
       expect(r.status, r.stderr).toBe(0);
-      const [head, ...lines] = readFileSync(csv, 'utf8').trim().split('\n');
-      expect(head.split(',')).toEqual([...CSV_COLUMNS]);
-      const rows = lines.map((l) => {
-        const fields = parseCsvLine(l);
-        return Object.fromEntries(CSV_COLUMNS.map((c, i) => [c, fields[i]]));
-      });
+      const rows = csvRows(csv);
       expect(rows).toHaveLength(4);
+      expect(Object.keys(rows[0])).toEqual([...CSV_COLUMNS]);
       for (const row of rows) {
         expect([row.black, row.white].sort()).toEqual([rhino, sente].sort());
         expect(row.reason).toBe('normal');

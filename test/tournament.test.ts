@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapTable } from '@sente/search';
-import { CSV_COLUMNS, parseCsvLine, saveBuild } from '@sente/selfplay';
+import { CSV_COLUMNS, saveBuild } from '@sente/selfplay';
+import { csvRows } from './gtp-referee.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MAIN = fileURLToPath(new URL('../apps/cli/dist/main.js', import.meta.url));
@@ -29,16 +30,6 @@ rl.on('line', (line) => {
 function sente(...args: string[]): { status: number | null; stdout: string; stderr: string } {
   const r = spawnSync(process.execPath, [MAIN, ...args], { cwd: ROOT, env, encoding: 'utf8', timeout: 120_000 });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
-function csvRows(path: string): Record<string, string>[] {
-  const [head, ...lines] = readFileSync(path, 'utf8').trim().split('\n');
-  const cols = head.split(',');
-  return lines.map((l) => {
-    const fields = parseCsvLine(l);
-    expect(fields).toHaveLength(cols.length);
-    return Object.fromEntries(cols.map((c, i) => [c, fields[i]]));
-  });
 }
 
 /** A CSV line without its last four fields (the thinking times, which vary from run to run). */
