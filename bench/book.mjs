@@ -1,12 +1,12 @@
-// Opening-book benchmark: the strongest build with its book (builds/<id>/opening.book, book moves
+// Opening-book benchmark: the strongest build with its book (opening.book in the build's folder, book moves
 // chosen within 2 discs of the best, seeded per game) against the same build without it, on the
 // XOT openings shortened to 2 plies (both colours), at a fixed depth. Reports the Elo difference
 // with its 95% interval from `sente tournament`.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildsDir, findBuild } from '@sente/search';
+import { findBuild } from '@sente/search';
 import { DEFAULT_OPENINGS_FILE } from '@sente/selfplay';
 import { tournamentStanding } from '../scripts/tournament-standing.mjs';
 
@@ -16,7 +16,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 export async function run(options) {
   const entry = findBuild('strongest');
-  const book = join(buildsDir(), dirname(entry.table), 'opening.book');
+  const book = join(entry.folder, 'opening.book');
   if (!existsSync(book)) return { columns: ['note'], rows: [{ note: `no book at ${book}` }] };
   const games = options.quick ? 20 : Number(process.env.SENTE_BOOK_GAMES ?? 200);
   const depth = Number(process.env.SENTE_BOOK_DEPTH ?? 6);

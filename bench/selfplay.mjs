@@ -1,23 +1,19 @@
 // Self-play throughput: games per minute at the `sente selfplay` defaults (depth 3, exact from 12
 // empties, randomness 2 for 30 plies, XOT openings) with 1 worker and with 2, and the scaling ratio
-// (the same games both times: same seed). Uses the repo's strongest build, or bootstrap in a
-// temporary registry when the repo has none.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+// (the same games both times: same seed). Uses the strongest build (shipped, or promoted in the
+// user registry).
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bootstrapTable, buildsDir } from '@sente/search';
-import { DEFAULT_OPENINGS_FILE, runSelfplay, saveBuild } from '@sente/selfplay';
+import { buildsDir } from '@sente/search';
+import { DEFAULT_OPENINGS_FILE, runSelfplay } from '@sente/selfplay';
 
 export const title = 'Self-play games per minute (depth 3, exact 12), 1 vs 2 workers';
 
 export async function run(options) {
   const tmp = mkdtempSync(join(tmpdir(), 'sente-bench-selfplay-'));
   try {
-    let dir = buildsDir();
-    if (!existsSync(join(dir, 'manifest.json'))) {
-      dir = join(tmp, 'builds');
-      saveBuild(dir, { id: 'bootstrap', table: bootstrapTable(), parent: null, games: 0, positions: 0, validationError: null });
-    }
+    const dir = buildsDir();
     const games = options.quick ? 40 : 8000; // enough that pool start-up (loading the build per worker) is amortised
     const rows = [];
     let base = 0;

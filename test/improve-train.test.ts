@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeWthor } from '@sente/core';
-import { bootstrapTable, clearBuildCache, loadBuild, readManifest } from '@sente/search';
-import { readGameFile, saveBuild } from '@sente/selfplay';
+import { clearBuildCache, loadBuild, readManifest } from '@sente/search';
+import { readGameFile, setStrongest } from '@sente/selfplay';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MAIN = fileURLToPath(new URL('../apps/cli/dist/main.js', import.meta.url));
@@ -23,7 +23,7 @@ function sente(...args: string[]): { status: number | null; stdout: string; stde
 
 beforeAll(() => {
   tmp = mkdtempSync(join(tmpdir(), 'sente-train-'));
-  saveBuild(join(tmp, 'builds'), { id: 'bootstrap', table: bootstrapTable(), parent: null, games: 0, positions: 0, validationError: null });
+  setStrongest(join(tmp, 'builds'), 'bootstrap'); // the shipped bootstrap is this registry's strongest
   env = { ...process.env, SENTE_BUILDS: join(tmp, 'builds') };
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -65,5 +65,9 @@ describe('sente train', () => {
     expect(promote.status).toBe(0);
     expect(promote.stdout).toMatch(/\* b2/);
     expect(readManifest(join(tmp, 'builds')).strongest).toBe('b2');
+    const reset = sente('builds', '--reset-strongest');
+    expect(reset.status, reset.stderr).toBe(0);
+    expect(reset.stdout).toMatch(/^\* gen3 +shipped/m);
+    expect(readManifest(join(tmp, 'builds')).strongest).toBeNull();
   });
 });

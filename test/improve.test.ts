@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootstrapTable, readManifest } from '@sente/search';
-import { readGameFile, saveBuild } from '@sente/selfplay';
+import { readManifest } from '@sente/search';
+import { readGameFile, setStrongest } from '@sente/selfplay';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MAIN = fileURLToPath(new URL('../apps/cli/dist/main.js', import.meta.url));
@@ -16,7 +16,7 @@ let env: NodeJS.ProcessEnv = {};
 
 beforeAll(() => {
   tmp = mkdtempSync(join(tmpdir(), 'sente-improve-'));
-  saveBuild(join(tmp, 'builds'), { id: 'bootstrap', table: bootstrapTable(), parent: null, games: 0, positions: 0, validationError: null, elo: 0 });
+  setStrongest(join(tmp, 'builds'), 'bootstrap'); // the shipped bootstrap is this registry's strongest
   env = { ...process.env, SENTE_BUILDS: join(tmp, 'builds') };
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

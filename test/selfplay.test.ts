@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLACK, Position } from '@sente/core';
 import { bootstrapTable, createEngine } from '@sente/search';
-import { readGameFile, saveBuild } from '@sente/selfplay';
+import { readGameFile, setStrongest } from '@sente/selfplay';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MAIN = fileURLToPath(new URL('../apps/cli/dist/main.js', import.meta.url));
@@ -29,7 +29,7 @@ function indices(dir: string): number[] {
 
 beforeAll(() => {
   tmp = mkdtempSync(join(tmpdir(), 'sente-selfplay-'));
-  saveBuild(join(tmp, 'builds'), { id: 'bootstrap', table: bootstrapTable(), parent: null, games: 0, positions: 0, validationError: null });
+  setStrongest(join(tmp, 'builds'), 'bootstrap'); // the shipped bootstrap is this registry's strongest
   env = { ...process.env, SENTE_BUILDS: join(tmp, 'builds') };
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

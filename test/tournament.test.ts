@@ -7,8 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootstrapTable } from '@sente/search';
-import { CSV_COLUMNS, saveBuild } from '@sente/selfplay';
+import { CSV_COLUMNS, setStrongest } from '@sente/selfplay';
 import { csvRows } from './gtp-referee.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -39,7 +38,7 @@ function withoutTimes(line: string): string {
 
 beforeAll(() => {
   tmp = mkdtempSync(join(tmpdir(), 'sente-tournament-'));
-  saveBuild(join(tmp, 'builds'), { id: 'bootstrap', table: bootstrapTable(), parent: null, games: 0, positions: 0, validationError: null });
+  setStrongest(join(tmp, 'builds'), 'bootstrap'); // the shipped bootstrap is this registry's strongest
   writeFileSync(join(tmp, 'illegal.cjs'), ILLEGAL_ENGINE);
   env = { ...process.env, SENTE_BUILDS: join(tmp, 'builds') };
 });

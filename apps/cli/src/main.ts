@@ -2,6 +2,8 @@
 // The `sente` command: one file per command under commands/, wired here with yargs.
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { commands } from './commands/index.js';
 import { UsageError } from './util.js';
 
@@ -13,12 +15,26 @@ const argv = hideBin(process.argv).map((a) => {
   return m ? (m[1] ?? '') + m[2].replace(/-/g, '.') : a;
 });
 
+// The version of this package, read beside the module (yargs would look beside the launching script).
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+
 const cli = yargs(argv)
   .scriptName('sente')
+  .version(version)
   .usage('$0 <command> [options]\n\nEngines, self-play training and tournaments for Othello (and Go).')
   .strict()
   .demandCommand(1, 'Name a command; `sente --help` lists them.')
   .recommendCommands()
+  .option('builds', {
+    type: 'string',
+    global: true,
+    describe: 'user builds registry folder (else $SENTE_BUILDS, else ./sente-builds); shipped builds are always listed too',
+  })
+  // One precedence for the user registry: --builds, then SENTE_BUILDS, then ./sente-builds. The flag
+  // is handed on as the variable so that worker threads and child processes see the same folder.
+  .middleware((args) => {
+    if (typeof args.builds === 'string' && args.builds !== '') process.env.SENTE_BUILDS = resolve(args.builds);
+  })
   .wrap(Math.min(110, process.stdout.columns ?? 100))
   .fail((msg, error, y) => {
     if (error) {

@@ -7,11 +7,11 @@
 // an existing run folder resumes it (same settings required).
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { findBuild, readManifest, writeFileAtomic } from '@sente/search';
+import { findBuild, readRegistry, strongestId, validBuildId, writeFileAtomic } from '@sente/search';
 import { eloEstimate, formatElo, type EloEstimate } from './elo.js';
 import type { EpochStats } from './fit.js';
 import { DEFAULT_OPENINGS_FILE, readOpeningsFile, type OpeningSource } from './openings.js';
-import { setStrongest, updateBuild, validBuildId } from './registry.js';
+import { setStrongest, updateBuild } from './registry.js';
 import { runSelfplay, type SelfplaySummary } from './selfplay-run.js';
 import { svgDocument, type Chart } from './svg.js';
 import { pickOpenings, runTournament, headToHead } from './tournament.js';
@@ -123,9 +123,9 @@ export async function improve(o: ImproveOptions): Promise<ImproveSummary> {
     const gameFiles = [...(o.extraGames ?? []), ...recent];
 
     const candidate = `${idPrefix}-g${g}`;
-    const manifest = readManifest(o.buildsDir);
-    if (manifest.strongest === candidate) throw new Error(`cannot resume generation ${g}: ${candidate} is already the strongest build; its report was not written`);
-    const redo = manifest.builds.some((b) => b.id === candidate);
+    const registry = readRegistry(o.buildsDir);
+    if (registry.strongest === candidate) throw new Error(`cannot resume generation ${g}: ${candidate} is already the strongest build; its report was not written`);
+    const redo = registry.builds.some((b) => b.id === candidate && b.origin === 'user');
     if (redo) log(`  ${candidate} exists from an interrupted attempt: training it again`);
     const curve: EpochStats[] = [];
     const t = train({
@@ -164,7 +164,7 @@ export async function improve(o: ImproveOptions): Promise<ImproveSummary> {
     writeReport(o.runDir, reports);
   }
   writeReport(o.runDir, reports);
-  return { runDir: o.runDir, generations: reports, strongest: readManifest(o.buildsDir).strongest, interrupted };
+  return { runDir: o.runDir, generations: reports, strongest: strongestId(o.buildsDir), interrupted };
 }
 
 export function reportCharts(reports: readonly GenerationReport[]): Chart[] {

@@ -1,25 +1,74 @@
-// The builds registry, write side (the read side, readManifest/loadBuild, lives in
-// @sente/search). A build is a folder `<id>/table.sev.gz` plus an entry in manifest.json. The table
-// is written first and the manifest last, each atomically (temp file + rename), so a crash leaves
-// either the old registry or the new one: never a manifest naming a half-written table.
-import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { readManifest, writeFileAtomic, writeTableFile, type EvalTable, type Manifest, type ManifestEntry } from '@sente/search';
+// The builds registry, write side (the read side, readRegistry/loadBuild, lives in @sente/search).
+// Only the user registry is ever written: the shipped builds of @sente/builds are read-only, and
+// nothing is written under node_modules. A build is a folder `<id>/table.sev.gz` plus an entry in
+// manifest.json. Every change runs under the registry's lock (proper-lockfile, so concurrent
+// writers serialise and none loses another's entry) and re-reads the manifest inside it; the
+// table is written first and the manifest last, each atomically (temp file + rename), so a crash
+// leaves either the old registry or the new one: never a manifest naming a half-written table.
+import { existsSync, mkdirSync, realpathSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
+import lockfile from 'proper-lockfile';
+import { SenteError } from '@sente/core';
+import {
+  readRegistry, readUserManifest, shippedBuildsDir, validBuildId, writeFileAtomic, writeTableFile,
+  type EvalTable, type Manifest, type ManifestEntry,
+} from '@sente/search';
 
 export const TABLE_FILE = 'table.sev.gz';
+const LOCK_FILE = '.manifest.lock';
+/** How long a writer waits for another's lock before giving up. */
+const LOCK_WAIT_MS = 60_000;
 
-export function validBuildId(id: string): string | null {
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(id)) return `build id "${id}" must be 1-64 letters, digits, '.', '_' or '-'`;
-  if (id === 'strongest') return 'build id "strongest" is reserved';
-  return null;
+/** Refuses folders that must never be written: the shipped registry and anything in node_modules. */
+function assertWritable(dir: string): string {
+  const abs = resolve(dir);
+  let real = abs;
+  try { real = realpathSync(abs); } catch { /* not created yet */ }
+  const shipped = resolve(shippedBuildsDir());
+  let shippedReal = shipped;
+  try { shippedReal = realpathSync(shipped); } catch { /* ignore */ }
+  if (real === shippedReal || real.startsWith(shippedReal + sep) || abs === shipped) {
+    throw new SenteError('read-only-registry', `${abs} holds the shipped builds, which are read-only; write to a user registry (--builds DIR or SENTE_BUILDS)`);
+  }
+  if (`${sep}${real}${sep}`.includes(`${sep}node_modules${sep}`)) {
+    throw new SenteError('read-only-registry', `${abs} is inside node_modules; write to a user registry (--builds DIR or SENTE_BUILDS)`);
+  }
+  return abs;
 }
 
-function readOrEmpty(dir: string): Manifest | null {
-  return existsSync(join(dir, 'manifest.json')) ? readManifest(dir) : null;
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * Runs `change` holding the registry's lock. The sync API of proper-lockfile takes no retries, so
+ * this waits (blocking, a few ms at a time: the critical sections are short) until it gets it.
+ */
+export function withRegistryLock<T>(dir: string, change: () => T): T {
+  const abs = assertWritable(dir);
+  mkdirSync(abs, { recursive: true });
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  let release: (() => void) | null = null;
+  for (let wait = 2; release === null; wait = Math.min(wait * 2, 50)) {
+    try {
+      release = lockfile.lockSync(abs, { lockfilePath: join(abs, LOCK_FILE), stale: 10_000, realpath: false });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ELOCKED') throw e;
+      if (Date.now() > deadline) throw new SenteError('registry-locked', `builds registry ${abs} stayed locked for ${LOCK_WAIT_MS / 1000} s (${join(abs, LOCK_FILE)})`);
+      Atomics.wait(sleeper, 0, 0, wait + Math.random() * wait);
+    }
+  }
+  try {
+    return change();
+  } finally {
+    release();
+  }
 }
 
 function writeManifest(dir: string, manifest: Manifest): void {
   writeFileAtomic(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+function emptyManifest(): Manifest {
+  return { version: 1, strongest: null, builds: [] };
 }
 
 export interface NewBuild {
@@ -34,58 +83,79 @@ export interface NewBuild {
   readonly training?: Record<string, unknown>;
 }
 
+/** Throws unless `id` can name a new build in this user registry (well formed, not shipped, not taken unless `overwrite`). */
+export function assertNewBuildId(dir: string, id: string, overwrite = false): void {
+  const bad = validBuildId(id);
+  if (bad) throw new SenteError('bad-build-id', bad);
+  const view = readRegistry(dir);
+  const taken = view.builds.find((b) => b.id === id);
+  if (taken?.origin === 'shipped') throw new SenteError('build-exists', `"${id}" is a shipped build; choose another id`);
+  if (taken && !overwrite) throw new SenteError('build-exists', `build "${id}" already exists in ${view.userDir}; choose another id`);
+}
+
 /**
- * Writes a build's table and adds it to the manifest (creating the registry if there is none; the
- * first build becomes the strongest). Refuses an existing id unless `overwrite`.
+ * Writes a build's table and adds it to the user registry's manifest (creating the registry if
+ * there is none). Refuses shipped ids, and an existing id unless `overwrite`. A new build does not
+ * become the strongest: promotion is `setStrongest`.
  */
 export function saveBuild(dir: string, build: NewBuild, overwrite = false): ManifestEntry {
-  const bad = validBuildId(build.id);
-  if (bad) throw new Error(bad);
-  const before = readOrEmpty(dir);
-  if (!overwrite && before?.builds.some((b) => b.id === build.id)) throw new Error(`build "${build.id}" already exists in ${dir}`);
-  mkdirSync(join(dir, build.id), { recursive: true });
-  writeTableFile(join(dir, build.id, TABLE_FILE), build.table);
-  const entry: ManifestEntry = {
-    id: build.id,
-    table: `${build.id}/${TABLE_FILE}`,
-    parent: build.parent,
-    created: new Date().toISOString(),
-    games: build.games,
-    positions: build.positions,
-    validationError: build.validationError,
-    elo: build.elo ?? null,
-    notes: build.notes ?? '',
-    training: build.training,
-  };
-  // Re-read: another process may have changed the manifest while the table was written.
-  const current = readOrEmpty(dir);
-  const builds = (current?.builds ?? []).filter((b) => b.id !== build.id);
-  builds.push(entry);
-  writeManifest(dir, { version: 1, strongest: current?.strongest ?? build.id, builds });
-  return entry;
+  const abs = assertWritable(dir);
+  return withRegistryLock(abs, () => {
+    assertNewBuildId(abs, build.id, overwrite);
+    mkdirSync(join(abs, build.id), { recursive: true });
+    writeTableFile(join(abs, build.id, TABLE_FILE), build.table);
+    const entry: ManifestEntry = {
+      id: build.id,
+      table: `${build.id}/${TABLE_FILE}`,
+      parent: build.parent,
+      created: new Date().toISOString(),
+      games: build.games,
+      positions: build.positions,
+      validationError: build.validationError,
+      elo: build.elo ?? null,
+      notes: build.notes ?? '',
+      training: build.training,
+    };
+    const current = readUserManifest(abs) ?? emptyManifest();
+    writeManifest(abs, { ...current, builds: [...current.builds.filter((b) => b.id !== build.id), entry] });
+    return entry;
+  });
 }
 
-/** Applies a change to one manifest entry (read, modify, atomic write). */
+/** Applies a change to one user build's entry (under the lock: read, modify, atomic write). */
 export function updateBuild(dir: string, id: string, change: Partial<Pick<ManifestEntry, 'elo' | 'notes' | 'validationError'>>): void {
-  const m = readManifest(dir);
-  if (!m.builds.some((b) => b.id === id)) throw new Error(`unknown build "${id}"`);
-  writeManifest(dir, { ...m, builds: m.builds.map((b) => (b.id === id ? { ...b, ...change } : b)) });
+  withRegistryLock(dir, () => {
+    const m = readUserManifest(resolve(dir));
+    if (!m?.builds.some((b) => b.id === id)) {
+      const shipped = readRegistry(dir).builds.some((b) => b.id === id && b.origin === 'shipped');
+      throw new SenteError(shipped ? 'read-only-registry' : 'unknown-build', shipped ? `"${id}" is a shipped build and cannot be changed` : `unknown build "${id}" in ${resolve(dir)}`);
+    }
+    writeManifest(resolve(dir), { ...m, builds: m.builds.map((b) => (b.id === id ? { ...b, ...change } : b)) });
+  });
 }
 
-export function setStrongest(dir: string, id: string): void {
-  const m = readManifest(dir);
-  if (!m.builds.some((b) => b.id === id)) throw new Error(`unknown build "${id}"`);
-  writeManifest(dir, { ...m, strongest: id });
+/** Makes `id` (a shipped or user build) the strongest for this user registry; null returns to the shipped choice. */
+export function setStrongest(dir: string, id: string | null): void {
+  withRegistryLock(dir, () => {
+    if (id !== null && !readRegistry(dir).builds.some((b) => b.id === id)) throw new SenteError('unknown-build', `unknown build "${id}"`);
+    const m = readUserManifest(resolve(dir)) ?? emptyManifest();
+    writeManifest(resolve(dir), { ...m, strongest: id });
+  });
 }
 
 /** The parent chain of a build: [id, parent, grandparent, ...] (stops at a missing or cyclic link). */
-export function lineage(manifest: Manifest, id: string): string[] {
+export function lineage(builds: readonly ManifestEntry[], id: string): string[] {
   const out: string[] = [];
   let cur: string | null = id;
   while (cur !== null && !out.includes(cur)) {
     out.push(cur);
-    const entry: ManifestEntry | undefined = manifest.builds.find((b) => b.id === cur);
+    const entry: ManifestEntry | undefined = builds.find((b) => b.id === cur);
     cur = entry?.parent ?? null;
   }
   return out;
+}
+
+/** True if the folder has a user registry. */
+export function hasUserRegistry(dir: string): boolean {
+  return existsSync(join(resolve(dir), 'manifest.json'));
 }

@@ -4,12 +4,12 @@
 // epoch ends.
 import { appendFileSync, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { DEFAULT_PHASES, DEFAULT_SCALE, PHASE_STRIDE, loadBuild, readManifest, type EvalTable, type ManifestEntry } from '@sente/search';
+import { DEFAULT_PHASES, DEFAULT_SCALE, PHASE_STRIDE, loadBuild, type EvalTable, type ManifestEntry } from '@sente/search';
 import { stringify } from 'csv-stringify/sync';
 import { buildDataset, type GameInput } from './dataset.js';
 import { fitWeights, rmsError, tableToWeights, toEvalTable, type EpochStats } from './fit.js';
 import { readGameFile } from './gamefile.js';
-import { saveBuild, validBuildId } from './registry.js';
+import { assertNewBuildId, saveBuild } from './registry.js';
 
 export interface TrainOptions {
   /** Game files, or self-play folders (their games.txt). */
@@ -60,11 +60,8 @@ export function resolveGameFile(path: string): string {
 
 export function train(o: TrainOptions): TrainSummary {
   const t0 = performance.now();
-  const bad = validBuildId(o.id);
-  if (bad) throw new Error(bad);
-  if (!o.overwrite && existsSync(join(o.buildsDir, 'manifest.json')) && readManifest(o.buildsDir).builds.some((b) => b.id === o.id)) {
-    throw new Error(`build "${o.id}" already exists in ${o.buildsDir}; choose another --out id`);
-  }
+  // Refuse a taken id (or a registry that cannot be written) before any work.
+  assertNewBuildId(o.buildsDir, o.id, o.overwrite ?? false);
   const phases = o.phases ?? DEFAULT_PHASES;
   const scale = o.scale ?? DEFAULT_SCALE;
   const epochs = o.epochs ?? TRAIN_DEFAULTS.epochs;

@@ -1,45 +1,51 @@
-// `sente builds`: the registry at a glance: every build with its Elo, validation error, training
-// data and lineage (parent chain), the strongest marked.
+// `sente builds`: both registries at a glance: every shipped and user build with its origin, Elo,
+// validation error, training data and lineage (parent chain), the strongest marked.
 import type { CommandModule } from 'yargs';
-import { buildsDir, readManifest } from '@sente/search';
+import { buildsDir, readRegistry } from '@sente/search';
 import { lineage, setStrongest } from '@sente/selfplay';
 import { UsageError } from '../util.js';
 
-interface Args { json: boolean; promote?: string }
+interface Args { json: boolean; promote?: string; 'reset-strongest': boolean }
 
 export const buildsCommand: CommandModule<object, Args> = {
   command: 'builds',
-  describe: 'List engine builds with Elo, validation error, games and lineage',
+  describe: 'List the shipped and user engine builds with Elo, validation error, games and lineage',
   builder: (y) => y
-    .option('json', { type: 'boolean', default: false, describe: 'print the manifest as JSON' })
-    .option('promote', { type: 'string', describe: 'make this build the strongest' }) as never,
+    .option('json', { type: 'boolean', default: false, describe: 'print both registries as JSON' })
+    .option('promote', { type: 'string', describe: 'make this build (shipped or user) the strongest for the user registry' })
+    .option('reset-strongest', { type: 'boolean', default: false, describe: 'forget the user registry\'s choice: the strongest shipped build is the strongest again' }) as never,
   handler: (args) => {
+    if (args.promote !== undefined && args['reset-strongest']) throw new UsageError('--promote and --reset-strongest exclude each other');
     const dir = buildsDir();
-    let manifest;
+    let view;
     try {
       if (args.promote) setStrongest(dir, args.promote);
-      manifest = readManifest(dir);
+      if (args['reset-strongest']) setStrongest(dir, null);
+      view = readRegistry(dir);
     } catch (e) {
       throw new UsageError((e as Error).message);
     }
     if (args.json) {
-      console.log(JSON.stringify(manifest, null, 2));
+      console.log(JSON.stringify({ strongest: view.strongest, shippedDir: view.shippedDir, userDir: view.userDir, builds: view.builds }, null, 2));
       return;
     }
-    const rows = manifest.builds.map((b) => [
-      (b.id === manifest.strongest ? '* ' : '  ') + b.id,
+    const rows = view.builds.map((b) => [
+      (b.id === view.strongest ? '* ' : '  ') + b.id,
+      b.origin,
       b.elo === null ? '-' : `${b.elo >= 0 ? '+' : ''}${Math.round(b.elo)}`,
       b.validationError === null ? '-' : b.validationError.toFixed(2),
       String(b.games),
       String(b.positions),
       b.created.slice(0, 16).replace('T', ' '),
-      lineage(manifest, b.id).slice(1).join(' < ') || '-',
+      lineage(view.builds, b.id).slice(1).join(' < ') || '-',
     ]);
-    const head = ['  build', 'Elo', 'valid RMS', 'games', 'positions', 'created', 'lineage (parent < grandparent ...)'];
+    const head = ['  build', 'origin', 'Elo', 'valid RMS', 'games', 'positions', 'created', 'lineage (parent < grandparent ...)'];
     const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-    const line = (r: string[]): string => r.map((c, i) => (i === 0 || i === r.length - 1 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd();
+    const line = (r: string[]): string => r.map((c, i) => (i <= 1 || i === r.length - 1 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd();
     console.log(line(head));
     for (const r of rows) console.log(line(r));
-    console.log(`\n${manifest.builds.length} builds in ${dir}; * = strongest (${manifest.strongest}); Elo relative to bootstrap`);
+    const users = view.builds.filter((b) => b.origin === 'user').length;
+    console.log(`\n${view.builds.length - users} shipped builds (${view.shippedDir}), ${users} user builds (${view.userDir}${view.user ? '' : ', none yet'})`);
+    console.log(`* = strongest (${view.strongest}, ${view.user?.strongest ? 'chosen in the user registry' : 'the shipped choice'}); Elo relative to bootstrap`);
   },
 };

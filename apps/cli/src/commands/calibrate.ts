@@ -1,10 +1,10 @@
 // `sente calibrate <build>`: measures Multi-ProbCut parameters for a build's evaluation and writes
-// them beside its table (builds/<id>/probcut.json), where loadBuild picks them up. Sample positions
+// them beside its table (<build folder>/probcut.json), where loadBuild picks them up. Sample positions
 // come from the shipped XOT openings continued by the engine itself (depth 2) to plies 10..45.
-import { join, dirname } from 'node:path';
+import { join, sep } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { Position } from '@sente/core';
-import { buildsDir, calibrateProbCut, createEngine, findBuild, loadBuild, PROBCUT_MAX_DEPTH, writeFileAtomic } from '@sente/search';
+import { calibrateProbCut, createEngine, findBuild, loadBuild, PROBCUT_MAX_DEPTH, writeFileAtomic } from '@sente/search';
 import { DEFAULT_OPENINGS_FILE, readOpeningsFile } from '@sente/selfplay';
 import { progressBar } from '../progress.js';
 import { UsageError } from '../util.js';
@@ -13,7 +13,7 @@ interface Args { build: string; positions: number; t: number }
 
 export const calibrateCommand: CommandModule<object, Args> = {
   command: 'calibrate <build>',
-  describe: 'Measure Multi-ProbCut parameters for a build (writes builds/<id>/probcut.json)',
+  describe: 'Measure Multi-ProbCut parameters for a build (writes probcut.json beside its table)',
   builder: (y) => y
     .positional('build', { type: 'string', demandOption: true, describe: 'build id or strongest' })
     .option('positions', { type: 'number', default: 120, describe: 'sample positions (each searched to depth 10)' })
@@ -28,6 +28,9 @@ export const calibrateCommand: CommandModule<object, Args> = {
       throw new UsageError((e as Error).message);
     }
     const build = loadBuild(id);
+    const path = join(build.entry.folder, 'probcut.json');
+    // Shipped builds are data of the installed @sente/builds package: writable only in the repository.
+    if (path.split(sep).includes('node_modules')) throw new UsageError(`"${id}" is a shipped build installed under node_modules, which sente never writes; calibrate it in the sente repository`);
     const engine = createEngine({ table: build.table, build: id, probcut: false, ttMb: 8 });
     const openings = readOpeningsFile(DEFAULT_OPENINGS_FILE);
     if (!openings.ok) throw new UsageError(openings.error);
@@ -46,7 +49,6 @@ export const calibrateCommand: CommandModule<object, Args> = {
     bar.start(samples.length, 0);
     const params = calibrateProbCut(build.table, samples, args.t, (done) => bar.update(done));
     bar.stop();
-    const path = join(buildsDir(), dirname(build.entry.table), 'probcut.json');
     writeFileAtomic(path, `${JSON.stringify(params, null, 1)}\n`);
     console.log(`depth  shallow  slope  intercept  sigma (discs)`);
     for (let d = 3; d <= PROBCUT_MAX_DEPTH; d++) {

@@ -3,8 +3,8 @@
 // only builds the engine from the options and moves lines between the pipes and it.
 import { createInterface } from 'node:readline';
 import type { Argv, CommandModule } from 'yargs';
-import { dirname, join } from 'node:path';
-import { GtpEngine, buildsDir, createEngine, findBuild, readBookFile, type Book, type Engine } from '@sente/search';
+import { join } from 'node:path';
+import { GtpEngine, createEngine, findBuild, readBookFile, type Book, type Engine } from '@sente/search';
 import { UsageError } from '../util.js';
 import { goGtpHandler } from './go.js';
 
@@ -18,7 +18,7 @@ export function engineOptions<T>(y: Argv<T>): Argv<T & EngineArgs> {
     .option('time', { type: 'number', describe: 'seconds per move (default without --depth: 1, or under GTP the clock from time_left)' })
     .option('exact', { type: 'number', describe: 'solve exactly from this many empties (default: the engine\'s)' })
     .option('tt', { type: 'number', default: 16, describe: 'transposition table size in MiB' })
-    .option('book', { type: 'string', describe: 'play from an opening book: a book file, or no value for the build\'s own (builds/<id>/opening.book)' })
+    .option('book', { type: 'string', describe: 'play from an opening book: a book file, or no value for the build\'s own (opening.book beside its table)' })
     .check((a) => {
       if (a.depth !== undefined && (!Number.isInteger(a.depth) || a.depth < 1 || a.depth > 60)) throw new Error('--depth must be a whole number from 1 to 60');
       if (a.time !== undefined && !(a.time > 0)) throw new Error('--time must be a positive number of seconds');
@@ -34,7 +34,7 @@ export function engineFromArgs(args: EngineArgs): Engine {
     let path = args.book;
     if (path === '') {
       try {
-        path = join(buildsDir(), dirname(findBuild(args.build).table), 'opening.book');
+        path = join(findBuild(args.build).folder, 'opening.book');
       } catch (error) {
         throw new UsageError(error instanceof Error ? error.message : String(error));
       }

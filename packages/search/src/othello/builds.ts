@@ -1,16 +1,22 @@
-// The builds registry, read side: `builds/manifest.json` lists every engine build (its evaluation
-// table, lineage, training data and measured strength) and names the strongest. Other packages
-// load a build by id or as 'strongest'; the self-play package writes the manifest.
+// The builds registry, read side. Two registries are stacked:
+// - shipped: the builds published in the @sente/builds package (found relative to that installed
+//   module, read-only), whose manifest names the strongest shipped build;
+// - user: the folder where `sente train` and `sente improve` write (the write side lives in
+//   @sente/selfplay). Its manifest may promote any build, shipped or user, to strongest.
+// Ids are unique across both (the write side refuses a shipped id). 'strongest' is the user
+// registry's choice when it made one, else the shipped one. Every manifest is validated when read:
+// ids well formed and unique, table paths confined to their registry folder.
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, isAbsolute, join, normalize, resolve, sep } from 'node:path';
+import { shippedBuildsDir as SHIPPED_DIR } from '@sente/builds';
+import { SenteError } from '@sente/core';
 import type { EvalTable } from './evaltable.js';
 import { readTableFile } from './tablefile.js';
 import { validateProbCut, type ProbCutParams } from './probcut.js';
 
 export interface ManifestEntry {
   readonly id: string;
-  /** Table file, relative to the builds folder. */
+  /** Table file, relative to the registry folder (and inside it). */
   readonly table: string;
   readonly parent: string | null;
   /** ISO date of creation. */
@@ -28,86 +34,183 @@ export interface ManifestEntry {
 
 export interface Manifest {
   readonly version: 1;
-  readonly strongest: string;
+  /** The strongest build. Always set in the shipped registry; in a user registry null = the shipped choice. */
+  readonly strongest: string | null;
   readonly builds: ManifestEntry[];
+}
+
+export type BuildOrigin = 'shipped' | 'user';
+
+/** A manifest entry with where it was found. */
+export interface FoundBuild extends ManifestEntry {
+  readonly origin: BuildOrigin;
+  /** Absolute folder of the registry that lists it. */
+  readonly registry: string;
+  /** Absolute folder of the build's files (its table, book, calibration, training CSV). */
+  readonly folder: string;
 }
 
 export interface Build {
   readonly id: string;
-  readonly entry: ManifestEntry;
+  readonly entry: FoundBuild;
   readonly table: EvalTable;
   /** Multi-ProbCut parameters measured for this table (`probcut.json` beside it), if any. */
   readonly probcut?: ProbCutParams;
 }
 
-/**
- * The builds folder: $SENTE_BUILDS if set, else `builds/` of the repository this package lives in
- * (found by walking up from this module to the folder holding builds/manifest.json).
- */
-export function buildsDir(): string {
-  const env = process.env.SENTE_BUILDS;
-  if (env) return resolve(env);
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 8; i++) {
-    const candidate = join(dir, 'builds');
-    if (existsSync(join(candidate, 'manifest.json'))) return candidate;
-    const parent = dirname(dir);
-    if (parent === dir) break;
-    dir = parent;
-  }
-  return resolve('builds');
+/** The folder of the shipped registry (inside the installed @sente/builds package). */
+export function shippedBuildsDir(): string {
+  return SHIPPED_DIR;
 }
 
-export function readManifest(dir: string = buildsDir()): Manifest {
+/** Default user registry, relative to the working directory (like `runs/`). */
+export const DEFAULT_USER_BUILDS = 'sente-builds';
+
+/**
+ * The user registry folder, by one precedence: `explicit` (the CLI's `--builds DIR`), then the
+ * SENTE_BUILDS environment variable, then `./sente-builds`.
+ */
+export function buildsDir(explicit?: string): string {
+  if (explicit) return resolve(explicit);
+  const env = process.env.SENTE_BUILDS;
+  if (env) return resolve(env);
+  return resolve(DEFAULT_USER_BUILDS);
+}
+
+const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+/** Why an id cannot name a build, or null if it can. */
+export function validBuildId(id: string): string | null {
+  if (!ID_PATTERN.test(id)) return `build id "${id}" must be 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit`;
+  if (id === 'strongest') return 'build id "strongest" is reserved';
+  return null;
+}
+
+/** A registry-relative path that stays inside the registry folder, or null. */
+export function confinedPath(dir: string, relative: string): string | null {
+  if (typeof relative !== 'string' || relative === '' || isAbsolute(relative) || relative.includes('\0')) return null;
+  const full = resolve(dir, normalize(relative));
+  const root = resolve(dir);
+  return full.startsWith(root + sep) ? full : null;
+}
+
+function corrupt(path: string, what: string): SenteError {
+  return new SenteError('corrupt-manifest', `builds registry ${path}: ${what}`);
+}
+
+function checkManifest(data: unknown, path: string, dir: string, needStrongest: boolean): Manifest {
+  if (typeof data !== 'object' || data === null) throw corrupt(path, 'not a JSON object');
+  const m = data as Record<string, unknown>;
+  if (m.version !== 1) throw corrupt(path, `unknown layout version ${JSON.stringify(m.version)} (expected 1)`);
+  if (!Array.isArray(m.builds)) throw corrupt(path, '"builds" is not a list');
+  const seen = new Set<string>();
+  m.builds.forEach((b: unknown, i: number) => {
+    if (typeof b !== 'object' || b === null) throw corrupt(path, `builds[${i}] is not an object`);
+    const e = b as Record<string, unknown>;
+    if (typeof e.id !== 'string') throw corrupt(path, `builds[${i}] has no "id"`);
+    const bad = validBuildId(e.id);
+    if (bad) throw corrupt(path, `builds[${i}]: ${bad}`);
+    if (seen.has(e.id)) throw corrupt(path, `build "${e.id}" is listed twice`);
+    seen.add(e.id);
+    if (typeof e.table !== 'string') throw corrupt(path, `build "${e.id}" has no "table" path`);
+    if (confinedPath(dir, e.table) === null) throw corrupt(path, `build "${e.id}": table path "${e.table}" leaves the registry folder`);
+  });
+  const strongest = m.strongest ?? null;
+  if (strongest !== null && typeof strongest !== 'string') throw corrupt(path, '"strongest" is not a build id');
+  if (needStrongest && strongest === null) throw corrupt(path, 'names no strongest build');
+  return data as Manifest;
+}
+
+/** Reads and validates the manifest of a registry folder; throws 'no-registry' if it has none. */
+export function readManifest(dir: string, needStrongest = false): Manifest {
   const path = join(dir, 'manifest.json');
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    throw new Error(`no builds registry at ${path}: ${(e as Error).message}`);
+    throw new SenteError('no-registry', `no builds registry at ${path}: ${(e as Error).message}`);
   }
-  let data: Manifest;
+  let data: unknown;
   try {
-    data = JSON.parse(text) as Manifest;
+    data = JSON.parse(text);
   } catch (e) {
-    throw new Error(`builds registry ${path} is not valid JSON: ${(e as Error).message}`);
+    throw corrupt(path, `not valid JSON (${(e as Error).message})`);
   }
-  if (data.version !== 1 || !Array.isArray(data.builds) || typeof data.strongest !== 'string') {
-    throw new Error(`builds registry ${path} has an unknown layout (version ${String(data.version)})`);
-  }
-  return data;
+  return checkManifest(data, path, dir, needStrongest);
 }
 
-/** Resolves 'strongest' (or an id) to a manifest entry; throws with the known ids if absent. */
-export function findBuild(id: string, dir: string = buildsDir()): ManifestEntry {
-  const manifest = readManifest(dir);
-  const wanted = id === 'strongest' ? manifest.strongest : id;
-  const entry = manifest.builds.find((b) => b.id === wanted);
-  if (!entry) throw new Error(`unknown build "${id}"; known builds: ${manifest.builds.map((b) => b.id).join(', ')}`);
+/** The user registry's manifest, or null while it has none. */
+export function readUserManifest(dir: string): Manifest | null {
+  return existsSync(join(dir, 'manifest.json')) ? readManifest(dir) : null;
+}
+
+/** Both registries, read once: every build (user builds after the shipped ones) and the strongest. */
+export interface RegistryView {
+  readonly shippedDir: string;
+  readonly userDir: string;
+  readonly shipped: Manifest;
+  readonly user: Manifest | null;
+  readonly builds: FoundBuild[];
+  readonly strongest: string;
+}
+
+function located(entry: ManifestEntry, origin: BuildOrigin, registry: string): FoundBuild {
+  const table = confinedPath(registry, entry.table)!;
+  return { ...entry, origin, registry, folder: dirname(table) };
+}
+
+export function readRegistry(userDir: string = buildsDir()): RegistryView {
+  const shippedDir = shippedBuildsDir();
+  const shipped = readManifest(shippedDir, true);
+  const userAbs = resolve(userDir);
+  // A user registry pointed at the shipped folder is the shipped registry, listed once.
+  const user = userAbs === resolve(shippedDir) ? null : readUserManifest(userAbs);
+  const builds = shipped.builds.map((b) => located(b, 'shipped', shippedDir));
+  const shippedIds = new Set(builds.map((b) => b.id));
+  for (const b of user?.builds ?? []) if (!shippedIds.has(b.id)) builds.push(located(b, 'user', userAbs));
+  const strongest = user?.strongest ?? shipped.strongest!;
+  if (!builds.some((b) => b.id === strongest)) {
+    const where = user?.strongest ? join(userAbs, 'manifest.json') : join(shippedDir, 'manifest.json');
+    throw new SenteError('unknown-build', `${where} names "${strongest}" as the strongest build, but no shipped or user build has that id`);
+  }
+  return { shippedDir, userDir: userAbs, shipped, user, builds, strongest };
+}
+
+/** Resolves 'strongest' (or an id) to a build in either registry; throws 'unknown-build' with the known ids. */
+export function findBuild(id: string, userDir: string = buildsDir()): FoundBuild {
+  const view = readRegistry(userDir);
+  const wanted = id === 'strongest' ? view.strongest : id;
+  const entry = view.builds.find((b) => b.id === wanted);
+  if (!entry) throw new SenteError('unknown-build', `unknown build "${id}"; known builds: ${view.builds.map((b) => b.id).join(', ')}`);
   return entry;
+}
+
+/** The id of the strongest build. */
+export function strongestId(userDir: string = buildsDir()): string {
+  return readRegistry(userDir).strongest;
 }
 
 const cache = new Map<string, Build>();
 
-/** Loads a build's evaluation table (cached per folder and id); refuses corrupt tables. */
-export function loadBuild(id = 'strongest', dir: string = buildsDir()): Build {
-  const entry = findBuild(id, dir);
-  const key = `${dir}\u0000${entry.id}`;
+/** Loads a build's evaluation table (cached per registry and id); refuses corrupt tables. */
+export function loadBuild(id = 'strongest', userDir: string = buildsDir()): Build {
+  const entry = findBuild(id, userDir);
+  const key = `${entry.registry}\u0000${entry.id}`;
   const hit = cache.get(key);
   if (hit) return hit;
-  const r = readTableFile(join(dir, entry.table));
-  if (!r.ok) throw new Error(`build "${entry.id}": ${r.error}`);
+  const r = readTableFile(confinedPath(entry.registry, entry.table)!);
+  if (!r.ok) throw new SenteError('corrupt-table', `build "${entry.id}": ${r.error}`);
   let probcut: ProbCutParams | undefined;
-  const pcPath = join(dir, dirname(entry.table), 'probcut.json');
+  const pcPath = join(entry.folder, 'probcut.json');
   if (existsSync(pcPath)) {
     let data: unknown;
     try {
       data = JSON.parse(readFileSync(pcPath, 'utf8'));
     } catch (e) {
-      throw new Error(`build "${entry.id}": ${pcPath} is not valid JSON: ${(e as Error).message}`);
+      throw new SenteError('corrupt-calibration', `build "${entry.id}": ${pcPath} is not valid JSON: ${(e as Error).message}`);
     }
     const problem = validateProbCut(data);
-    if (problem) throw new Error(`build "${entry.id}": ${pcPath}: ${problem}`);
+    if (problem) throw new SenteError('corrupt-calibration', `build "${entry.id}": ${pcPath}: ${problem}`);
     probcut = data as ProbCutParams;
   }
   const build: Build = { id: entry.id, entry, table: r.table, probcut };

@@ -16,6 +16,8 @@ import type { ProbCutParams } from './probcut.js';
 export interface EngineOptions {
   /** A build id, 'strongest' (default) or 'bootstrap'; ignored when `table` is given. */
   readonly build?: string;
+  /** The user registry to look builds up in besides the shipped ones (default: `buildsDir()`). */
+  readonly buildsDir?: string;
   /** An evaluation table to use directly. */
   readonly table?: EvalTable;
   /** Transposition table size in MiB (default 16). */
@@ -222,6 +224,6 @@ function afterPass(pos: Position): Position {
 /** An engine playing with a registered build (default: the strongest) or a given table. */
 export function createEngine(options: EngineOptions = {}): Engine {
   if (options.table) return new Engine(options.table, options.build ?? 'custom', options);
-  const build = loadBuild(options.build ?? 'strongest');
+  const build = loadBuild(options.build ?? 'strongest', options.buildsDir);
   return new Engine(build.table, build.id, { ...options, probcut: options.probcut ?? build.probcut });
 }
