@@ -115,6 +115,10 @@ describe('registry', () => {
     e = fails(bad);
     expect(e.code).toBe('corrupt-manifest');
     expect(e.message).toContain(join(bad, 'manifest.json'));
+    // A user build named like a shipped one (made before that id shipped) is hidden, and said so.
+    const old = manifest([entry('gen3', 'a/t.gz')]);
+    expect(readRegistry(old).shadowed).toEqual(['gen3']);
+    expect(findBuild('gen3', old).origin).toBe('shipped');
     // A manifest whose table is missing or damaged is refused as a corrupt table.
     e = fails(manifest([entry('a', 'a/t.gz')], 'a'));
     expect(e.code).toBe('corrupt-table');

@@ -46,6 +46,7 @@ export const buildsCommand: CommandModule<object, Args> = {
     for (const r of rows) console.log(line(r));
     const users = view.builds.filter((b) => b.origin === 'user').length;
     console.log(`\n${view.builds.length - users} shipped builds (${view.shippedDir}), ${users} user builds (${view.userDir}${view.user ? '' : ', none yet'})`);
+    for (const id of view.shadowed) console.log(`warning: user build "${id}" in ${view.userDir} is hidden by the shipped build of the same id; move its folder and entry to a new id`);
     console.log(`* = strongest (${view.strongest}, ${view.user?.strongest ? 'chosen in the user registry' : 'the shipped choice'}); Elo relative to bootstrap`);
   },
 };

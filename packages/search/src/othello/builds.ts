@@ -152,6 +152,8 @@ export interface RegistryView {
   readonly user: Manifest | null;
   readonly builds: FoundBuild[];
   readonly strongest: string;
+  /** User builds hidden by a shipped build of the same id (made before that id shipped). */
+  readonly shadowed: string[];
 }
 
 function located(entry: ManifestEntry, origin: BuildOrigin, registry: string): FoundBuild {
@@ -167,13 +169,17 @@ export function readRegistry(userDir: string = buildsDir()): RegistryView {
   const user = userAbs === resolve(shippedDir) ? null : readUserManifest(userAbs);
   const builds = shipped.builds.map((b) => located(b, 'shipped', shippedDir));
   const shippedIds = new Set(builds.map((b) => b.id));
-  for (const b of user?.builds ?? []) if (!shippedIds.has(b.id)) builds.push(located(b, 'user', userAbs));
+  const shadowed: string[] = [];
+  for (const b of user?.builds ?? []) {
+    if (shippedIds.has(b.id)) shadowed.push(b.id);
+    else builds.push(located(b, 'user', userAbs));
+  }
   const strongest = user?.strongest ?? shipped.strongest!;
   if (!builds.some((b) => b.id === strongest)) {
     const where = user?.strongest ? join(userAbs, 'manifest.json') : join(shippedDir, 'manifest.json');
     throw new SenteError('unknown-build', `${where} names "${strongest}" as the strongest build, but no shipped or user build has that id`);
   }
-  return { shippedDir, userDir: userAbs, shipped, user, builds, strongest };
+  return { shippedDir, userDir: userAbs, shipped, user, builds, strongest, shadowed };
 }
 
 /** Resolves 'strongest' (or an id) to a build in either registry; throws 'unknown-build' with the known ids. */
