@@ -5,9 +5,12 @@
 // table, keeps its markdown in bench/results/<name>.md, and rebuilds BENCHMARKS.md from every
 // file there, so a section measured earlier (a long tournament, say) stays until re-measured.
 //
-//   node scripts/bench.mjs [--quick] [--only perft,makeunmake] [--all] [--list]
+//   node scripts/bench.mjs [--quick] [--only perft,makeunmake] [--all] [--list] [--results DIR]
 //
-// The long matches against external engines (go, rhino) run only with --all or --only.
+// The long matches against external engines (go, rhino) run only with --all or --only. A quick
+// run is a smoke test: it prints its tables and writes nothing, unless --results DIR names where
+// its markdown (and a BENCHMARKS.md of that folder) should go; the committed figures are only
+// ever replaced by full runs.
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { basename, join } from 'node:path';
@@ -22,18 +25,22 @@ const SUMMARY = join(ROOT, 'BENCHMARKS.md');
 const LONG_SECTIONS = ['go', 'rhino'];
 
 function parseArgs(argv) {
-  const options = { quick: false, only: null, list: false, all: false };
+  const options = { quick: false, only: null, list: false, all: false, results: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--quick') options.quick = true;
     else if (a === '--list') options.list = true;
     else if (a === '--all') options.all = true;
-    else if (a === '--only' || a.startsWith('--only=')) {
+    else if (a === '--results' || a.startsWith('--results=')) {
+      const value = a === '--results' ? argv[++i] : a.slice('--results='.length);
+      if (!value) throw new Error('--results needs a folder');
+      options.results = value;
+    } else if (a === '--only' || a.startsWith('--only=')) {
       const value = a === '--only' ? argv[++i] : a.slice('--only='.length);
       if (!value) throw new Error('--only needs a comma-separated list of section names');
       options.only = value.split(',').map((s) => s.trim()).filter(Boolean);
     } else if (a === '--help' || a === '-h') {
-      process.stdout.write('usage: node scripts/bench.mjs [--quick] [--only a,b] [--all] [--list]\n');
+      process.stdout.write('usage: node scripts/bench.mjs [--quick] [--only a,b] [--all] [--list] [--results DIR]\n');
       process.exit(0);
     } else throw new Error(`unknown argument "${a}" (try --help)`);
   }
@@ -95,10 +102,10 @@ function validate(name, result) {
   }
 }
 
-async function rebuildSummary() {
-  await mkdir(RESULTS_DIR, { recursive: true });
-  const files = (await readdir(RESULTS_DIR)).filter((f) => f.endsWith('.md')).sort();
-  const sections = await Promise.all(files.map((f) => readFile(join(RESULTS_DIR, f), 'utf8')));
+async function rebuildSummary(resultsDir, summary) {
+  await mkdir(resultsDir, { recursive: true });
+  const files = (await readdir(resultsDir)).filter((f) => f.endsWith('.md') && f !== 'BENCHMARKS.md').sort();
+  const sections = await Promise.all(files.map((f) => readFile(join(resultsDir, f), 'utf8')));
   const header = [
     '# Benchmarks',
     '',
@@ -106,7 +113,7 @@ async function rebuildSummary() {
     'keeps the date and machine of its last measurement. Re-run one with `node scripts/bench.mjs --only <name>`.',
     '',
   ].join('\n');
-  await writeFile(SUMMARY, `${header}\n${sections.map((s) => s.trimEnd()).join('\n\n')}\n`);
+  await writeFile(summary, `${header}\n${sections.map((s) => s.trimEnd()).join('\n\n')}\n`);
   return files.length;
 }
 
@@ -130,7 +137,11 @@ async function main() {
     if (unknown.length > 0) throw new Error(`no benchmark section ${unknown.map((n) => `"${n}"`).join(', ')} (have: ${all.join(', ')})`);
     names = all.filter((n) => options.only.includes(n));
   }
-  await mkdir(RESULTS_DIR, { recursive: true });
+  // Where results go: --results DIR (with its own BENCHMARKS.md), else the committed figures for
+  // a full run, else (a quick run) nowhere.
+  const resultsDir = options.results ?? (options.quick ? null : RESULTS_DIR);
+  const summary = options.results ? join(options.results, 'BENCHMARKS.md') : SUMMARY;
+  if (resultsDir) await mkdir(resultsDir, { recursive: true });
   let failures = 0;
   for (const name of names) {
     let title = name;
@@ -146,14 +157,18 @@ async function main() {
       process.stdout.write(`${textTable(result.columns, result.rows)}\n`);
       if (result.notes) process.stdout.write(`${result.notes.trim()}\n`);
       process.stdout.write(`(${seconds.toFixed(1)} s)\n`);
-      await writeFile(join(RESULTS_DIR, `${name}.md`), sectionMarkdown(name, title, result, options, seconds));
+      if (resultsDir) await writeFile(join(resultsDir, `${name}.md`), sectionMarkdown(name, title, result, options, seconds));
     } catch (error) {
       failures++;
       process.stderr.write(`bench ${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     }
   }
-  const kept = await rebuildSummary();
-  process.stdout.write(`\nBENCHMARKS.md rebuilt from ${kept} section(s) in bench/results/\n`);
+  if (resultsDir) {
+    const kept = await rebuildSummary(resultsDir, summary);
+    process.stdout.write(`\n${summary} rebuilt from ${kept} section(s) in ${resultsDir}\n`);
+  } else {
+    process.stdout.write('\nquick run: nothing written (give --results DIR to keep it)\n');
+  }
   return failures === 0 ? 0 : 1;
 }
 

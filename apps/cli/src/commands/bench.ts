@@ -2,12 +2,12 @@
 // BENCHMARKS.md at the repository root.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CommandModule } from 'yargs';
 import { UsageError } from '../util.js';
 
-interface Args { only?: string; quick: boolean; all: boolean }
+interface Args { only?: string; quick: boolean; all: boolean; results?: string }
 
 export const benchCommand: CommandModule<object, Args> = {
   command: 'bench',
@@ -15,12 +15,13 @@ export const benchCommand: CommandModule<object, Args> = {
   builder: (y) => y
     .option('only', { type: 'string', describe: 'comma-separated section names, e.g. perft,endgame' })
     .option('quick', { type: 'boolean', default: false, describe: 'a fast smoke run with small sizes' })
-    .option('all', { type: 'boolean', default: false, describe: 'also the long matches against GNU Go and GRhino' }) as never,
+    .option('all', { type: 'boolean', default: false, describe: 'also the long matches against GNU Go and GRhino' })
+    .option('results', { type: 'string', describe: 'write the sections and a BENCHMARKS.md to this folder (a quick run writes nothing without it; a full run defaults to the repository\'s)' }) as never,
   handler: (args) => {
     const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
     const runner = join(root, 'scripts', 'bench.mjs');
     if (!existsSync(runner)) throw new UsageError(`benchmark runner not found at ${runner} (sente bench runs from a checkout of the repository)`);
-    const extra = [...(args.only ? ['--only', args.only] : []), ...(args.quick ? ['--quick'] : []), ...(args.all ? ['--all'] : [])];
+    const extra = [...(args.only ? ['--only', args.only] : []), ...(args.quick ? ['--quick'] : []), ...(args.all ? ['--all'] : []), ...(args.results ? ['--results', resolve(args.results)] : [])];
     const r = spawnSync(process.execPath, [runner, ...extra], { stdio: 'inherit', cwd: root });
     process.exitCode = r.status ?? 1;
   },

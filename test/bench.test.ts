@@ -1,0 +1,46 @@
+// End to end: `sente bench` runs the benchmark runner on the built packages. A quick run prints its
+// tables and writes nothing unless --results names a folder, so smoke runs never replace the
+// committed figures in bench/results and BENCHMARKS.md; unknown sections are refused.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const MAIN = join(ROOT, 'apps/cli/dist/main.js');
+const tmp = mkdtempSync(join(tmpdir(), 'sente-bench-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+function sente(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [MAIN, ...args], { cwd: tmp, encoding: 'utf8', timeout: 120_000 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('sente bench', () => {
+  const committed = (): string[] => [join(ROOT, 'BENCHMARKS.md'), ...readdirSync(join(ROOT, 'bench/results')).map((f) => join(ROOT, 'bench/results', f))]
+    .map((p) => `${p} ${statSync(p).mtimeMs} ${readFileSync(p, 'utf8').length}`);
+
+  it('a quick run with --results writes its sections there and leaves the committed figures alone', () => {
+    const before = committed();
+    const out = join(tmp, 'results');
+    const r = sente('bench', '--quick', '--only', 'makeunmake', '--results', out);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^makeMove \+ unmake \(random games, patterns updated\) +\d+ /m);
+    expect(readdirSync(out).sort()).toEqual(['BENCHMARKS.md', 'makeunmake.md']);
+    expect(readFileSync(join(out, 'makeunmake.md'), 'utf8')).toMatch(/\(quick run\): measured/);
+    // Without --results a quick run writes nothing; --all does not override --only.
+    const q = sente('bench', '--quick', '--all', '--only', 'makeunmake');
+    expect(q.status, q.stderr).toBe(0);
+    expect(q.stdout).toMatch(/quick run: nothing written/);
+    expect(q.stdout).not.toMatch(/== .*\((go|rhino)/);
+    expect(committed()).toEqual(before);
+  });
+
+  it('refuses an unknown section with exit code 2', () => {
+    const r = sente('bench', '--quick', '--only', 'nosuch');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/no benchmark section "nosuch"/);
+  });
+});
