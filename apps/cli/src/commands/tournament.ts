@@ -47,7 +47,7 @@ export const tournamentCommand: CommandModule<object, Args> = {
     }) as never,
   handler: async (args) => {
     if (args.game === 'go') {
-      await goTournamentHandler({ size: args.size, komi: args.komi, player: args.player, games: args.games, csv: args.csv, sgf: args.sgf });
+      await goTournamentHandler({ size: args.size, komi: args.komi, player: args.player, games: args.games, csv: args.csv, sgf: args.sgf, 'move-timeout': args['move-timeout'] });
       return;
     }
     const dir = buildsDir();
