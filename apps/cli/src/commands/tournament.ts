@@ -80,6 +80,7 @@ export const tournamentCommand: CommandModule<object, Args> = {
       summary = await runTournament({
         players, gamesPerPair: args.games, openings, gauntlet: args.gauntlet, workers: args.workers, buildsDir: dir,
         csvPath: args.csv, overwriteCsv: args.force, resume: args.resume, moveTimeoutMs: args['move-timeout'], signal: stop.signal,
+        settings: { openings: args.openings, seed: args.seed, depth: args.time === undefined ? (args.depth ?? 4) : null, time: args.time ?? null, exact: args.exact },
         onGame: (_r, done, total) => {
           if (!started) { bar.start(total, done - 1); started = true; }
           bar.update(done);
