@@ -3,7 +3,7 @@
 // stopped by Ctrl-C (and an append cut short) resumes to exactly N games, identical to an
 // uninterrupted run. Each run uses a temporary builds registry holding the bootstrap build.
 import { spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -115,5 +115,44 @@ describe('sente selfplay', () => {
     const again = sente('selfplay', ...FAST, '--games', '5', '--out', out);
     expect(again.status).toBe(2);
     expect(again.stderr).toMatch(/already holds a self-play run/);
+  });
+
+  // issue #19, defect 13: --resume trusted an edited score, out-of-range indices ("21/20 games"),
+  // an illegal line, and printed "4/1 games" for a --games below the recorded count.
+  it('--resume replays every recorded game and refuses a file our rules or the run contradict, naming the line', () => {
+    const out = join(tmp, 'edited');
+    const run = (...extra: string[]) => sente('selfplay', ...FAST, '--workers', '1', '--out', out, ...extra);
+    const first = run('--games', '4');
+    expect(first.status, first.stderr).toBe(0);
+    const gamesFile = join(out, 'games.txt');
+    const original = readFileSync(gamesFile, 'utf8');
+    const lines = original.trimEnd().split('\n');
+    const fields = lines[1].split(' ');
+    const score = Number(fields[2]);
+    const wrong = score === 64 ? 62 : score + 2;
+    const edited = [...fields.slice(0, 2), wrong > 0 ? `+${wrong}` : String(wrong), ...fields.slice(3)].join(' ');
+    const cases: [string, string[], RegExp][] = [
+      [[lines[0], edited, ...lines.slice(2)].join('\n'), ['--games', '4'], /games\.txt:2: game 1 is recorded as [-+]\d+, but its transcript ends [-+]?\d+/],
+      [[...lines, lines[3].replace(/^3 /, '20 ')].join('\n'), ['--games', '20'], /games\.txt:5: game index 20 is outside this run's 0\.\.19; .*--games 21 or more/],
+      [lines.join('\n'), ['--games', '1'], /games\.txt:4: game index 3 is outside this run's 0\.\.0; .*--games 4 or more/],
+      [[...lines, '2 f5d6a1 +4 bootstrap 7 8'].join('\n'), ['--games', '4'], /games\.txt:5: .*a1/i],
+      [[...lines, lines[2]].join('\n'), ['--games', '4'], /games\.txt:5: game 2 is also on line 3/],
+      [[...lines, lines[0].replace(' bootstrap 7 ', ' bootstrap 8 ').replace(/^0 /, '4 ')].join('\n'), ['--games', '8'], /games\.txt:5: game 4 was played by build bootstrap with seed 8, this run is build bootstrap with seed 7/],
+    ];
+    for (const [text, extra, message] of cases) {
+      writeFileSync(gamesFile, `${text}\n`);
+      const r = run(...extra, '--resume');
+      expect(r.status, text).toBe(2);
+      expect(r.stderr).toContain(gamesFile);
+      expect(r.stderr).toMatch(message);
+      expect(readFileSync(gamesFile, 'utf8')).toBe(`${text}\n`);
+    }
+    // A last line cut short by a crash is dropped, not closed into a line read later as whole.
+    writeFileSync(gamesFile, `${original}${lines[0].replace(/^0 /, '4 ').slice(0, -3)}`);
+    const resumed = run('--games', '5', '--resume');
+    expect(resumed.status, resumed.stderr).toBe(0);
+    expect(resumed.stdout).toMatch(/5\/5 games/);
+    expect(readFileSync(gamesFile, 'utf8').startsWith(original)).toBe(true);
+    expect(indices(out)).toEqual([0, 1, 2, 3, 4]);
   });
 });

@@ -111,7 +111,7 @@ describe('sente tournament', () => {
     expect(refused.stderr).toMatch(/already exists; .*--resume/);
     const wrong = sente(...args, '--resume', '--seed', '2');
     expect(wrong.status).toBe(2);
-    expect(wrong.stderr).toMatch(/cannot resume .* not in this tournament's schedule/);
+    expect(wrong.stderr).toMatch(/cannot resume .* with other settings[^]*--resume: seed was 1, now 2/);
     const resumed = sente(...args, '--resume');
     expect(resumed.status, resumed.stderr).toBe(0);
     expect(resumed.stdout).toMatch(/8\/8 games/);
@@ -121,6 +121,63 @@ describe('sente tournament', () => {
     expect(rows.map((r) => Number(r.game)).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     // Fixed depth: the replayed games are the same games (only their thinking times differ).
     expect(after.map(withoutTimes).sort()).toEqual(lines.map(withoutTimes).sort());
+  });
+
+  // issue #19, defect 8: a run played at --depth 1 could be resumed at --depth 3.
+  it('--resume refuses changed settings, naming each one (recorded in <csv>.settings.json)', () => {
+    const csv = join(tmp, 'settings.csv');
+    const args = ['tournament', '--player', 'bootstrap', '--player', 'bootstrap:exact=4', '--games', '4', '--exact', '4', '--csv', csv];
+    const first = sente(...args, '--depth', '1');
+    expect(first.status, first.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(`${csv}.settings.json`, 'utf8'))).toEqual(expect.objectContaining({ depth: 1, seed: 1, games: 4 }));
+    const lines = readFileSync(csv, 'utf8').split('\n');
+    writeFileSync(csv, `${lines.slice(0, 3).join('\n')}\n`);
+    const changed = sente(...args, '--depth', '3', '--resume');
+    expect(changed.status).toBe(2);
+    expect(changed.stderr).toContain('--resume: depth was 1, now 3');
+    expect(changed.stderr).toContain('--resume: player 1 (bootstrap) depth was 1, now 3');
+    expect(changed.stderr).not.toContain('exact was');
+    // With two players a gauntlet has the same schedule; the setting is still refused.
+    const gauntlet = sente(...args, '--depth', '1', '--gauntlet', '--resume');
+    expect(gauntlet.status).toBe(2);
+    expect(gauntlet.stderr).toContain('--resume: gauntlet was false, now true');
+    expect(readFileSync(csv, 'utf8')).toBe(`${lines.slice(0, 3).join('\n')}\n`);
+    const same = sente(...args, '--depth', '1', '--resume');
+    expect(same.status, same.stderr).toBe(0);
+    expect(same.stdout).toMatch(/4\/4 games/);
+  });
+
+  // issue #19, defect 13: an edited black_score was trusted in the standings of a resumed run.
+  it('a results CSV whose scores do not follow from its transcripts is refused, naming the file and line', () => {
+    const csv = join(tmp, 'edited.csv');
+    const args = ['tournament', '--player', 'bootstrap:depth=1', '--player', 'bootstrap:depth=2', '--games', '4', '--exact', '4', '--csv', csv];
+    const first = sente(...args);
+    expect(first.status, first.stderr).toBe(0);
+    const original = readFileSync(csv, 'utf8');
+    const lines = original.split('\n');
+    const rows = csvRows(csv);
+    const edits: [string, RegExp][] = [
+      ['black_score', /:3: game \d+: black_score .* does not follow from the game/],
+      ['black_discs', /:3: game \d+: the discs .* are not those of its final position/],
+      ['result', /:3: game \d+: result .* does not follow from the game/],
+    ];
+    for (const [column, message] of edits) {
+      const i = CSV_COLUMNS.indexOf(column);
+      const f = lines[2].split(',');
+      f[i] = column === 'result' ? (rows[1].result === '1-0' ? '0-1' : '1-0') : String(Number(f[i]) + (Number(f[i]) > 0 ? -10 : 10));
+      writeFileSync(csv, [lines[0], lines[1], f.join(','), ...lines.slice(3)].join('\n'));
+      const r = sente(...args, '--resume');
+      expect(r.status, column).toBe(2);
+      expect(r.stderr).toContain(csv);
+      expect(r.stderr).toMatch(message);
+    }
+    // A transcript cut short while its reason still says normal.
+    const f = lines[2].split(',');
+    f[4] = f[4].slice(0, 40);
+    writeFileSync(csv, [lines[0], lines[1], f.join(','), ...lines.slice(3)].join('\n'));
+    expect(sente(...args, '--resume').stderr).toMatch(/:3: game \d+: the reason is normal but the transcript does not finish the game/);
+    writeFileSync(csv, original);
+    expect(sente(...args, '--resume').status).toBe(0);
   });
 
   it('--resume reads a CSV written before thinking times were recorded and widens it, keeping every game', () => {

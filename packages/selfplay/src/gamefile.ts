@@ -61,6 +61,8 @@ export function parseGameLine(line: string, lineIndex = 0): LineResult {
 
 export interface GameFile {
   readonly games: GameRecord[];
+  /** The 1-based line number of each game in `games`. */
+  readonly gameLines: number[];
   /** Lines that could not be read, with their 1-based line numbers. */
   readonly invalid: { line: number; error: string }[];
   /** True when the file does not end with a newline (an interrupted append). */
@@ -71,11 +73,12 @@ export interface GameFile {
 
 /** Reads a game file (a missing file reads as empty). Bad lines are reported, not fatal. */
 export function readGameFile(path: string): GameFile {
-  if (!existsSync(path)) return { games: [], invalid: [], partialLastLine: false, comments: 0 };
+  if (!existsSync(path)) return { games: [], gameLines: [], invalid: [], partialLastLine: false, comments: 0 };
   const text = readFileSync(path, 'utf8');
   const lines = text.split('\n');
   const partialLastLine = text.length > 0 && !text.endsWith('\n');
   const games: GameRecord[] = [];
+  const gameLines: number[] = [];
   const invalid: { line: number; error: string }[] = [];
   let comments = 0;
   for (let i = 0; i < lines.length; i++) {
@@ -88,8 +91,10 @@ export function readGameFile(path: string): GameFile {
       continue;
     }
     const r = parseGameLine(line, i);
-    if (r.ok) games.push(r.game);
-    else invalid.push({ line: i + 1, error: r.error });
+    if (r.ok) {
+      games.push(r.game);
+      gameLines.push(i + 1);
+    } else invalid.push({ line: i + 1, error: r.error });
   }
-  return { games, invalid, partialLastLine, comments };
+  return { games, gameLines, invalid, partialLastLine, comments };
 }

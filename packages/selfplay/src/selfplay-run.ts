@@ -2,13 +2,17 @@
 // `<out>/games.txt` as they finish, keyed by index. `run.json` holds the settings, so `resume`
 // refuses to mix games of different settings, and continues with the indices not yet present;
 // a complete run is rewritten sorted by index (atomically), so the file does not depend on the
-// number of workers or the order games finished. `games.csv` summarises every game.
+// number of workers or the order games finished. `games.csv` summarises every game. On resume
+// the file is not trusted: every game is replayed by our rules and must end with its recorded
+// score, carry this run's build and seed, and have an index inside --games; any other line is
+// refused with its line number. A last line cut short by a crash is dropped (rewritten away), so
+// it can never be read later as a whole line.
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { formatTranscript } from '@sente/core';
+import { formatTranscript, parseTranscript } from '@sente/core';
 import { findBuild, readBookFile, writeFileAtomic } from '@sente/search';
 import { stringify } from 'csv-stringify/sync';
-import { formatGameLine, readGameFile, type GameRecord } from './gamefile.js';
+import { finishedBlackScore, formatGameLine, readGameFile, type GameFile, type GameRecord } from './gamefile.js';
 import { batches, runPool } from './pool.js';
 import type { SelfplaySettings } from './selfplay.js';
 
@@ -79,9 +83,14 @@ export async function runSelfplay(o: SelfplayRunOptions): Promise<SelfplaySummar
       }
     }
   }
+  checkRecordedGames(gamesFile, existing, build, o.seed, o.games);
   writeFileAtomic(runFile, `${JSON.stringify(recorded, null, 2)}\n`);
-  // An append cut short by a crash leaves a partial line: end it so new lines stay whole.
-  if (existing.partialLastLine) appendFileSync(gamesFile, '\n');
+  // An append cut short by a crash leaves a partial line: drop it (its game is played again), so
+  // it is never closed into a line that a later read would take as whole.
+  if (existing.partialLastLine) {
+    const text = readFileSync(gamesFile, 'utf8');
+    writeFileAtomic(gamesFile, text.slice(0, text.lastIndexOf('\n') + 1));
+  }
 
   const byIndex = new Map<number, GameRecord>();
   for (const g of existing.games) if (!byIndex.has(g.index)) byIndex.set(g.index, g);
@@ -113,9 +122,8 @@ export async function runSelfplay(o: SelfplayRunOptions): Promise<SelfplaySummar
 
   const all = [...byIndex.values()].sort((a, b) => a.index - b.index);
   const complete = all.filter((g) => g.index < o.games).length === o.games;
-  // Lines we did not write (comments, damaged lines other than a cut-short append) are kept: then
-  // the file is left in finishing order rather than rewritten.
-  const foreign = existing.comments + existing.invalid.length - (existing.partialLastLine ? 1 : 0);
+  // Comment lines are kept: then the file is left in finishing order rather than rewritten.
+  const foreign = existing.comments;
   if (complete && !pool.interrupted && foreign === 0) {
     // Sorted by index: the same file whatever the worker count or the order games finished in.
     writeFileAtomic(gamesFile, all.map(formatGameLine).join(''));
@@ -134,6 +142,35 @@ export async function runSelfplay(o: SelfplayRunOptions): Promise<SelfplaySummar
     blackWins, draws, whiteWins, meanBlackScore: all.length ? sum / all.length : 0,
     complete, interrupted: pool.interrupted, failed: pool.failed, build,
   };
+}
+
+/**
+ * Refuses a recorded game file that our rules or this run contradict, naming the file and line:
+ * a damaged line (a cut-short last line excepted), a transcript that does not finish its game or
+ * does not end with the recorded score, another build or seed, an index outside 0..games-1
+ * (a --games below what is recorded included), or an index recorded twice.
+ */
+function checkRecordedGames(file: string, f: GameFile, build: string, seed: number, games: number): void {
+  const bad = f.invalid.find((l) => !(f.partialLastLine && l.error.startsWith('incomplete last line')));
+  if (bad) throw new SelfplayError(`${file}:${bad.line}: ${bad.error}; fix or remove the line to resume`);
+  const lineOf = new Map<number, number>();
+  let highest = -1;
+  f.games.forEach((g, i) => {
+    const where = `${file}:${f.gameLines[i]}`;
+    const replay = parseTranscript(formatTranscript(g.moves));
+    const score = replay.ok ? finishedBlackScore(replay.value.position) : null;
+    if (score === null) throw new SelfplayError(`${where}: game ${g.index} does not finish the game`);
+    if (score !== g.blackScore) throw new SelfplayError(`${where}: game ${g.index} is recorded as ${g.blackScore > 0 ? '+' : ''}${g.blackScore}, but its transcript ends ${score > 0 ? '+' : ''}${score}`);
+    if (g.build !== build || g.seed !== seed) throw new SelfplayError(`${where}: game ${g.index} was played by build ${g.build} with seed ${g.seed}, this run is build ${build} with seed ${seed}`);
+    const twice = lineOf.get(g.index);
+    if (twice !== undefined) throw new SelfplayError(`${where}: game ${g.index} is also on line ${twice}`);
+    lineOf.set(g.index, f.gameLines[i]);
+    highest = Math.max(highest, g.index);
+  });
+  if (highest >= games) {
+    const where = `${file}:${lineOf.get(highest)}`;
+    throw new SelfplayError(`${where}: game index ${highest} is outside this run's 0..${games - 1}; ${file} holds games up to ${highest}, so resume with --games ${highest + 1} or more`);
+  }
 }
 
 export function gamesCsv(games: readonly GameRecord[]): string {

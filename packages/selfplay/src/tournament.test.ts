@@ -39,28 +39,37 @@ describe('tournament pieces', () => {
   it('reads results CSVs with and without the time columns; standings average the recorded times', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sente-csv-'));
     try {
-      const t = 'f5d6c3d3c4f4f6f3';
+      // Two finished games from f5d6 (black +6 and black +12): results are checked against our rules.
+      const t1 = 'f5d6c5b4c7e7d3e3f3f6b6e2d7b8g7c3f2c4d2c6b5a6a3g6c2e8f8b1d8f7a5e6h5b7c1a4b3b2a1g1g5g3h3h8a8a2h6g2f4h2a7h4c8h7e1d1f1g4h1g8';
+      const t2 = 'f5d6c7g5d3c5b6d2c2f3h5a7g2d8b5f6f7f4c3g6b8c4h7f2g3h2h1c1b2e2b3h4b1a1e1a3h3g7b4e3b7e6d7a4d1c6f1g8e8g1a5h6c8a6g4f8a2e7a8h8';
       const oldFile = join(dir, 'old.csv');
-      writeFileSync(oldFile, `${CSV_COLUMNS.slice(0, 10).join(',')}\n0,a,b,f5d6,${t},40,24,16,1-0,normal\n0,a,b,f5d6,${t},40,24,16,1-0,normal\n1,b,a,f5d6,${t},30,34,-4,0-1,normal\n`);
+      writeFileSync(oldFile, `${CSV_COLUMNS.slice(0, 10).join(',')}\n0,a,b,f5d6,${t1},35,29,6,1-0,normal\n0,a,b,f5d6,${t1},35,29,6,1-0,normal\n1,b,a,f5d6,${t2},38,26,12,1-0,normal\n`);
       const old = readTournamentResults(oldFile);
       // The repeated game 0 counts once; no times were recorded.
       expect(old.map((r) => r.key)).toEqual([0, 1]);
       expect(old[1].time).toBeUndefined();
-      expect(headToHead(old, 'a', 'b')).toEqual(expect.objectContaining({ meanDiscs: 10, secondsPerMove: null }));
+      expect(headToHead(old, 'a', 'b')).toEqual(expect.objectContaining({ meanDiscs: -3, secondsPerMove: null }));
       const newFile = join(dir, 'new.csv');
-      writeFileSync(newFile, `${CSV_COLUMNS.join(',')}\n0,a,b,f5d6,${t},40,24,16,1-0,normal,3,3000,3,600\n1,b,a,f5d6,${t},30,34,-4,0-1,normal,3,900,3,3000\n2,a,b,f5d6,${t},40,24,16,1-0,normal,,,,\n`);
+      writeFileSync(newFile, `${CSV_COLUMNS.join(',')}\n0,a,b,f5d6,${t1},35,29,6,1-0,normal,3,3000,3,600\n1,b,a,f5d6,${t2},38,26,12,1-0,normal,3,900,3,3000\n2,a,b,f5d6,${t1},35,29,6,1-0,normal,,,,\n`);
       const now = readTournamentResults(newFile);
       expect(now[0].time).toEqual({ blackMoves: 3, blackMs: 3000, whiteMoves: 3, whiteMs: 600 });
       expect(now[2].time).toBeUndefined();
       // a: 6 moves in 6 s; b: 6 moves in 1.5 s (game 2 has no times).
       expect(headToHead(now, 'a', 'b').secondsPerMove).toBeCloseTo(1, 9);
       expect(headToHead(now, 'b', 'a').secondsPerMove).toBeCloseTo(0.25, 9);
-      writeFileSync(join(dir, 'bad.csv'), `${CSV_COLUMNS.join(',')}\n0,a,b,f5d6,${t},40,24,16,1-0,normal,3,x,3,600\n`);
+      writeFileSync(join(dir, 'bad.csv'), `${CSV_COLUMNS.join(',')}\n0,a,b,f5d6,${t1},35,29,6,1-0,normal,3,x,3,600\n`);
       expect(() => readTournamentResults(join(dir, 'bad.csv'))).toThrow(/bad\.csv:2: the time fields are not counts/);
-      writeFileSync(join(dir, 'part.csv'), `${CSV_COLUMNS.join(',')}\n0,a,b,f5d6,${t},40,24,16,1-0,normal,3,,3,600\n`);
+      writeFileSync(join(dir, 'part.csv'), `${CSV_COLUMNS.join(',')}\n0,a,b,f5d6,${t1},35,29,6,1-0,normal,3,,3,600\n`);
       expect(() => readTournamentResults(join(dir, 'part.csv'))).toThrow(/part\.csv:2: the time fields are not counts/);
       writeFileSync(join(dir, 'moves.csv'), `${CSV_COLUMNS.join(',')}\n0,a,b,f5d6,f5d6z9,40,24,16,1-0,normal,,,,\n`);
       expect(() => readTournamentResults(join(dir, 'moves.csv'))).toThrow(/moves\.csv:2: transcript: /);
+      // A score, disc count or result edited by hand, or a game that did not finish, is refused.
+      writeFileSync(join(dir, 'score.csv'), `${CSV_COLUMNS.join(',')}\n0,a,b,f5d6,${t1},35,29,6,1-0,normal,,,,\n1,b,a,f5d6,${t2},38,26,20,1-0,normal,,,,\n`);
+      expect(() => readTournamentResults(join(dir, 'score.csv'))).toThrow(/score\.csv:3: game 1: black_score 20 does not follow from the game \(\+12\)/);
+      writeFileSync(join(dir, 'short.csv'), `${CSV_COLUMNS.join(',')}\n0,a,b,f5d6,f5d6c3,3,3,6,1-0,normal,,,,\n`);
+      expect(() => readTournamentResults(join(dir, 'short.csv'))).toThrow(/short\.csv:2: game 0: the reason is normal but the transcript does not finish/);
+      writeFileSync(join(dir, 'forfeit.csv'), `${CSV_COLUMNS.join(',')}\n0,a,b,f5d6,f5d6,3,3,64,1-0,illegal (black): a1 in f5d6,,,,\n`);
+      expect(() => readTournamentResults(join(dir, 'forfeit.csv'))).toThrow(/forfeit\.csv:2: game 0: black_score 64 does not follow from the game \(-64\)/);
       writeFileSync(join(dir, 'other.csv'), 'game,score\n');
       expect(() => readTournamentResults(join(dir, 'other.csv'))).toThrow(/not a tournament results file/);
     } finally {

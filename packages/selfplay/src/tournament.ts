@@ -2,9 +2,12 @@
 // opening played twice with the colours swapped. Games between engine builds run on the pool;
 // games involving an external GTP program run in the main thread (the program is a child process
 // anyway). Each game is appended to the CSV as it finishes; standings give score %, W/D/L, mean
-// disc difference and Elo with its 95% interval (elo.ts).
+// disc difference and Elo with its 95% interval (elo.ts). The run's settings are recorded beside
+// the CSV (`<csv>.settings.json`), so `--resume` refuses a run whose settings changed, naming each
+// one. A results file is not trusted: every game read back is replayed by our rules, and a line
+// whose discs, score or result do not follow from its transcript is refused with its line number.
 import { appendFileSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { formatTranscript, parseTranscript, squareName } from '@sente/core';
+import { BLACK, Position, formatTranscript, parseTranscript, squareName } from '@sente/core';
 import { stringify } from 'csv-stringify/sync';
 import { writeFileAtomic } from '@sente/search';
 import { eloEstimate, type EloEstimate } from './elo.js';
@@ -76,6 +79,11 @@ export interface TournamentOptions {
   readonly moveTimeoutMs?: number;
   readonly signal?: AbortSignal;
   readonly onGame?: (result: GameResult, done: number, total: number) => void;
+  /**
+   * Settings of the run beyond what these options hold (the command line's --depth, --seed, ...),
+   * recorded with the results; `resume` refuses a change. Values must be JSON.
+   */
+  readonly settings?: Readonly<Record<string, unknown>>;
   /** Starts an external player (default: createGtpPlayer). */
   readonly startGtp?: (command: string, options: { timeoutMs?: number; name?: string }) => Promise<GamePlayer>;
 }
@@ -109,10 +117,25 @@ export async function runTournament(o: TournamentOptions): Promise<TournamentSum
   const results: GameResult[] = [];
   if (o.csvPath) {
     const exists = existsSync(o.csvPath) && statSync(o.csvPath).size > 0;
+    const sidecar = tournamentSettingsPath(o.csvPath);
+    const settings = runSettings(o);
     if (exists && o.resume) {
+      if (existsSync(sidecar)) {
+        let before: Record<string, unknown>;
+        try {
+          before = JSON.parse(readFileSync(sidecar, 'utf8')) as Record<string, unknown>;
+        } catch (e) {
+          throw new Error(`cannot resume ${o.csvPath}: its settings file ${sidecar} is unreadable (${(e as Error).message})`);
+        }
+        const changed = settingsChanges(before, settings);
+        if (changed.length > 0) throw new Error(`cannot resume ${o.csvPath} with other settings (recorded in ${sidecar}):\n${changed.map((c) => `  --resume: ${c}`).join('\n')}`);
+      }
       for (const r of readResultsCsv(o.csvPath, games, o.players)) results.push(r);
+      // A run from before settings were recorded gets its file now (its games matched the schedule).
+      if (!existsSync(sidecar)) writeFileAtomic(sidecar, `${JSON.stringify(settings, null, 2)}\n`);
     } else {
       if (exists && !o.overwriteCsv) throw new Error(`${o.csvPath} already exists; choose another --csv (results are never overwritten)`);
+      writeFileAtomic(sidecar, `${JSON.stringify(settings, null, 2)}\n`);
       writeFileSync(o.csvPath, stringify([], { header: true, columns: CSV_COLUMNS }));
     }
   }
@@ -148,6 +171,53 @@ export async function runTournament(o: TournamentOptions): Promise<TournamentSum
   const [pool] = await Promise.all([poolRun, localRun]);
   results.sort((a, b) => a.key - b.key);
   return { results, total: games.length, interrupted: pool.interrupted || (o.signal?.aborted ?? false), failed: pool.failed };
+}
+
+/** Where a tournament CSV's settings are recorded. */
+export function tournamentSettingsPath(csvPath: string): string {
+  return `${csvPath}.settings.json`;
+}
+
+/** Everything that decides a tournament's games, as JSON-ready data. */
+function runSettings(o: TournamentOptions): Record<string, unknown> {
+  return {
+    ...o.settings,
+    games: o.gamesPerPair,
+    gauntlet: o.gauntlet ?? false,
+    players: o.players.map((p) => ({ ...p })),
+    openingMoves: o.openings.map((m) => formatTranscript(m)),
+  };
+}
+
+function show(v: unknown): string {
+  return v === undefined || v === null ? 'unset' : typeof v === 'string' ? v : JSON.stringify(v);
+}
+
+/** Each setting that differs between a recorded run and this one, as "depth was 1, now 3". */
+export function settingsChanges(before: Record<string, unknown>, now: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  for (const key of new Set([...Object.keys(before), ...Object.keys(now)])) {
+    const [b, n] = [before[key], now[key]];
+    if (JSON.stringify(b ?? null) === JSON.stringify(n ?? null)) continue;
+    if (key === 'players' && Array.isArray(b) && Array.isArray(n) && b.length === n.length) {
+      b.forEach((pb: Record<string, unknown>, i) => {
+        const pn = n[i] as Record<string, unknown>;
+        for (const field of new Set([...Object.keys(pb), ...Object.keys(pn)])) {
+          if (JSON.stringify(pb[field] ?? null) !== JSON.stringify(pn[field] ?? null)) {
+            out.push(`player ${i + 1} (${show(pb.name)}) ${field} was ${show(pb[field])}, now ${show(pn[field])}`);
+          }
+        }
+      });
+    } else if (key === 'players' && Array.isArray(b) && Array.isArray(n)) {
+      out.push(`players were ${b.map((p: { name?: unknown }) => show(p.name)).join(', ')}, now ${n.map((p: { name?: unknown }) => show(p.name)).join(', ')}`);
+    } else if (key === 'openingMoves' && Array.isArray(b) && Array.isArray(n)) {
+      const i = b.findIndex((m, k) => m !== n[k]);
+      out.push(`the openings played differ (${b.length} before, ${n.length} now; first difference at opening ${(i < 0 ? Math.min(b.length, n.length) : i) + 1})`);
+    } else {
+      out.push(`${key} was ${show(b)}, now ${show(n)}`);
+    }
+  }
+  return out;
 }
 
 /** Games with an external program, in the main thread, a few at a time. */
@@ -263,13 +333,45 @@ function parseResultsCsv(path: string): ParsedResults {
     const t = f.slice(10);
     const time = t.length > 0 && !t.every((v) => v === '') ? { blackMoves: Number(t[0]), blackMs: Number(t[1]), whiteMoves: Number(t[2]), whiteMs: Number(t[3]) } : undefined;
     if (time && !t.every((v) => v !== '' && Number.isFinite(Number(v)) && Number(v) >= 0)) throw new Error(`${where}: the time fields are not counts`);
-    lines.push(all[i]);
-    results.push({
+    const r: GameResult = {
       key, black: f[1], white: f[2], opening: opening.value.moves, moves: moves.value.moves,
       blackDiscs: numbers[0], whiteDiscs: numbers[1], blackScore: numbers[2], result: f[8], reason: f[9], time,
-    });
+    };
+    const wrong = checkResult(r, moves.value.position);
+    if (wrong) throw new Error(`${where}: game ${key}: ${wrong}; the file was changed by hand or damaged`);
+    lines.push(all[i]);
+    results.push(r);
   }
   return { results, lines, old, truncated };
+}
+
+/**
+ * Why a result read back does not follow from its own transcript under our rules (null if it
+ * does): the opening must start the transcript; a normal game must be over, with the discs, the
+ * score (empties to the winner) and the result of its final position; a forfeit must be a 64-disc
+ * loss of the colour its reason names, with the discs of the position it stopped in (0-0 for a
+ * program that did not start).
+ */
+function checkResult(r: GameResult, end: Position): string | null {
+  if (r.opening.some((m, i) => r.moves[i] !== m)) return `the transcript does not start with the opening ${formatTranscript(r.opening)}`;
+  let score: number;
+  if (r.reason === 'normal') {
+    if (!end.isGameOver()) return 'the reason is normal but the transcript does not finish the game';
+    const s = end.finalScore();
+    score = end.side === BLACK ? s : -s;
+  } else {
+    const m = /^(illegal|crash|timeout) \((black|white)/.exec(r.reason);
+    if (!m) return `the reason "${r.reason.slice(0, 40)}" is not normal, illegal, crash or timeout with a colour`;
+    score = m[2] === 'black' ? -64 : 64;
+  }
+  const startForfeit = r.reason !== 'normal' && r.reason.includes(', start)') && r.blackDiscs === 0 && r.whiteDiscs === 0;
+  if (!startForfeit && (r.blackDiscs !== end.blackCount() || r.whiteDiscs !== end.whiteCount())) {
+    return `the discs ${r.blackDiscs}-${r.whiteDiscs} are not those of its final position (${end.blackCount()}-${end.whiteCount()})`;
+  }
+  if (r.blackScore !== score) return `black_score ${r.blackScore} does not follow from the game (${score > 0 ? '+' : ''}${score})`;
+  const result = score > 0 ? '1-0' : score < 0 ? '0-1' : '1/2-1/2';
+  if (r.result !== result) return `result ${r.result} does not follow from the game (${result})`;
+  return null;
 }
 
 /**

@@ -1,7 +1,7 @@
 // `sente go ...`: the Go side of sente. `candidates` shows what the seed's generators propose on
 // a position (SGF or figure file), `gtp` runs the engine for GTP controllers (GoGui, Sabaki,
 // the tournament runner), `tournament` plays sente against another engine and reports scores.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Argv, CommandModule } from 'yargs';
 import { go as rules } from '@sente/core';
@@ -108,6 +108,7 @@ export interface GoTournamentArgs {
   games: number;
   csv?: string;
   sgf?: string;
+  'move-timeout': number;
 }
 
 /** Plays a Go match; `sente tournament --game go` routes here too. */
@@ -115,6 +116,7 @@ export async function goTournamentHandler(args: GoTournamentArgs): Promise<void>
   if (args.player.length !== 2) throw new UsageError(`--player must be given twice, got ${args.player.length}`);
   if (!Number.isInteger(args.size) || args.size < 2 || args.size > 25) throw new UsageError('--size must be 2..25');
   if (!Number.isInteger(args.games) || args.games < 1) throw new UsageError('--games must be a positive integer');
+  if (!(args['move-timeout'] > 0)) throw new UsageError('--move-timeout must be a positive number of ms');
   for (const p of args.player) if (!(p === 'sente' || p.startsWith('sente:') || p.startsWith('gtp:'))) throw new UsageError(`--player "${p}": use "sente[:options]" or "gtp:<command line>"`);
   let result;
   try {
@@ -123,6 +125,9 @@ export async function goTournamentHandler(args: GoTournamentArgs): Promise<void>
       komi: args.komi,
       games: args.games,
       players: [args.player[0], args.player[1]],
+      timeoutMs: args['move-timeout'],
+      csvPath: args.csv,
+      sgfPath: args.sgf,
       onGame: (g) => {
         const scores = g.refereeScore === null ? '' : `  final_score: ours ${g.refereeScore}, black ${g.blackScore ?? '-'}, white ${g.whiteScore ?? '-'}${g.agree ? '' : '  (DISAGREE)'}`;
         console.log(`game ${g.game}: ${g.black} (B) vs ${g.white} (W): ${g.result} in ${g.moves} moves${scores}${g.note ? `  ${g.note}` : ''}`);
@@ -133,8 +138,6 @@ export async function goTournamentHandler(args: GoTournamentArgs): Promise<void>
   }
   console.log();
   for (const s of result.standings) console.log(`${s.player}: ${s.wins} wins, ${s.losses} losses, ${s.draws} draws of ${s.games}`);
-  if (args.csv) writeFileSync(args.csv, matches.goResultsCsv(result.games));
-  if (args.sgf) writeFileSync(args.sgf, result.games.map((g) => g.sgf).join('\n'));
 }
 
 const tournamentCommand: CommandModule<object, GoTournamentArgs> = {
@@ -146,8 +149,9 @@ const tournamentCommand: CommandModule<object, GoTournamentArgs> = {
       .option('komi', { type: 'number', default: 7.5 })
       .option('player', { type: 'string', array: true, demandOption: true, describe: '"sente[:playouts=N,time=S,resign=R]" or "gtp:<command line>" (twice)' })
       .option('games', { type: 'number', default: 2 })
-      .option('csv', { type: 'string', describe: 'write one line per game to this CSV file' })
-      .option('sgf', { type: 'string', describe: 'write all games to this SGF file' })
+      .option('csv', { type: 'string', describe: 'write one line per game to this CSV file (rewritten after each game)' })
+      .option('sgf', { type: 'string', describe: 'write all games to this SGF file (rewritten after each game)' })
+      .option('move-timeout', { type: 'number', default: 30000, describe: 'an external engine loses a game after this many ms without a reply (and is restarted)' })
       .example('$0 go tournament --size 9 --player sente:playouts=1000 --player "gtp:gnugo --mode gtp --level 1" --games 4', '') as never,
   handler: (args) => goTournamentHandler(args),
 };

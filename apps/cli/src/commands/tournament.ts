@@ -47,7 +47,7 @@ export const tournamentCommand: CommandModule<object, Args> = {
     }) as never,
   handler: async (args) => {
     if (args.game === 'go') {
-      await goTournamentHandler({ size: args.size, komi: args.komi, player: args.player, games: args.games, csv: args.csv, sgf: args.sgf });
+      await goTournamentHandler({ size: args.size, komi: args.komi, player: args.player, games: args.games, csv: args.csv, sgf: args.sgf, 'move-timeout': args['move-timeout'] });
       return;
     }
     const dir = buildsDir();
@@ -80,6 +80,7 @@ export const tournamentCommand: CommandModule<object, Args> = {
       summary = await runTournament({
         players, gamesPerPair: args.games, openings, gauntlet: args.gauntlet, workers: args.workers, buildsDir: dir,
         csvPath: args.csv, overwriteCsv: args.force, resume: args.resume, moveTimeoutMs: args['move-timeout'], signal: stop.signal,
+        settings: { openings: args.openings, seed: args.seed, depth: args.time === undefined ? (args.depth ?? 4) : null, time: args.time ?? null, exact: args.exact },
         onGame: (_r, done, total) => {
           if (!started) { bar.start(total, done - 1); started = true; }
           bar.update(done);

@@ -1,6 +1,9 @@
 // The two kinds of Go players a match can hold, behind one GTP-shaped interface: sente itself
 // (the in-process GTP engine, no pipe in between) and any external program speaking GTP on
-// stdin/stdout (GNU Go: "gnugo --mode gtp --level 1"), spawned with child_process.
+// stdin/stdout (GNU Go: "gnugo --mode gtp --level 1"), spawned with child_process. An external
+// engine is never trusted to answer: every command has a timeout (the first one, which also waits
+// for the program to start, a longer one), and an engine that times out is killed, so a match
+// against a silent or broken program always ends.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { go } from '@sente/search';
 
@@ -12,6 +15,10 @@ export interface GtpAnswer {
 
 export interface GtpPlayer {
   readonly name: string;
+  /** False once the engine has exited, crashed or been killed for a timeout (absent: always alive). */
+  readonly alive?: boolean;
+  /** False until the engine has answered a command (absent: started). */
+  readonly started?: boolean;
   send(command: string): Promise<GtpAnswer>;
   close(): Promise<void>;
 }
@@ -34,8 +41,25 @@ export class SentePlayer implements GtpPlayer {
     const reply = this.engine.handle(command);
     return reply ? parseReply(reply.text) : { ok: true, text: '' };
   }
+  get alive(): boolean {
+    return true;
+  }
   async close(): Promise<void> {}
 }
+
+/** An external engine gave no (complete) reply in time; it has been killed. */
+export class GtpTimeoutError extends Error {}
+
+export interface ExternalGtpOptions {
+  /** Longest wait for one reply, genmove included (default 60 000 ms). */
+  readonly timeoutMs?: number;
+  /** Longest wait for the first reply, which also waits for the program to start (default: the
+   *  larger of timeoutMs and 30 000 ms). */
+  readonly startupTimeoutMs?: number;
+}
+
+/** The least time a program gets to start and answer its first command. */
+const STARTUP_MS = 30_000;
 
 /** Splits a command line on spaces, honouring double and single quotes. */
 export function splitCommandLine(line: string): string[] {
@@ -50,14 +74,21 @@ export function splitCommandLine(line: string): string[] {
 export class ExternalGtpPlayer implements GtpPlayer {
   private readonly child: ChildProcessWithoutNullStreams;
   private buffer = '';
-  private readonly waiting: Array<{ resolve: (a: GtpAnswer) => void; reject: (e: Error) => void }> = [];
+  private readonly waiting: Array<{ resolve: (a: GtpAnswer) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }> = [];
   private exited: Error | null = null;
   private stderr = '';
+  private sent = 0;
+  private replies = 0;
+  private readonly timeoutMs: number;
+  private readonly startupTimeoutMs: number;
 
   constructor(
     readonly name: string,
     commandLine: string,
+    options: ExternalGtpOptions = {},
   ) {
+    this.timeoutMs = options.timeoutMs ?? 60_000;
+    this.startupTimeoutMs = options.startupTimeoutMs ?? Math.max(this.timeoutMs, STARTUP_MS);
     const [cmd, ...args] = splitCommandLine(commandLine);
     if (!cmd) throw new Error('empty engine command line');
     this.child = spawn(cmd, args, { stdio: ['pipe', 'pipe', 'pipe'] });
@@ -67,13 +98,26 @@ export class ExternalGtpPlayer implements GtpPlayer {
     this.child.stderr.on('data', (chunk: string) => {
       this.stderr = (this.stderr + chunk).slice(-2000);
     });
-    const fail = (e: Error): void => {
-      this.exited = e;
-      for (const w of this.waiting.splice(0)) w.reject(e);
-    };
-    this.child.on('error', (e) => fail(new Error(`${name}: cannot run "${commandLine}": ${e.message}`)));
-    this.child.on('exit', (code, signal) => fail(new Error(`${name} exited (${signal ?? code})${this.stderr ? `: ${this.stderr.trim()}` : ''}`)));
+    this.child.on('error', (e) => this.fail(new Error(`${name}: cannot run "${commandLine}": ${e.message}`)));
+    this.child.on('exit', (code, signal) => this.fail(new Error(`${name} exited (${signal ?? code})${this.stderr ? `: ${this.stderr.trim()}` : ''}`)));
     this.child.stdin.on('error', () => {});
+  }
+
+  get alive(): boolean {
+    return this.exited === null;
+  }
+
+  get started(): boolean {
+    return this.replies > 0;
+  }
+
+  /** The first failure is the reason kept (a timeout, then the exit the kill causes). */
+  private fail(e: Error): void {
+    if (this.exited === null) this.exited = e;
+    for (const w of this.waiting.splice(0)) {
+      clearTimeout(w.timer);
+      w.reject(this.exited);
+    }
   }
 
   private onData(chunk: string): void {
@@ -84,20 +128,33 @@ export class ExternalGtpPlayer implements GtpPlayer {
       const reply = this.buffer.slice(0, end);
       this.buffer = this.buffer.slice(end + 2);
       const w = this.waiting.shift();
-      if (w) w.resolve(parseReply(reply.replace(/^\s+/, '')));
+      this.replies++;
+      if (w) {
+        clearTimeout(w.timer);
+        w.resolve(parseReply(reply.replace(/^\s+/, '')));
+      }
     }
   }
 
   send(command: string): Promise<GtpAnswer> {
     if (this.exited) return Promise.reject(this.exited);
+    const ms = this.sent++ === 0 ? this.startupTimeoutMs : this.timeoutMs;
     return new Promise((resolve, reject) => {
-      this.waiting.push({ resolve, reject });
+      const timer = setTimeout(() => {
+        this.fail(new GtpTimeoutError(`${this.name} gave no complete reply to "${command}" within ${ms} ms${this.stderr ? `; its stderr ends: ${this.stderr.trim().slice(-300)}` : ''}`));
+        this.child.kill('SIGKILL');
+      }, ms);
+      this.waiting.push({ resolve, reject, timer });
       this.child.stdin.write(command + '\n');
     });
   }
 
   async close(): Promise<void> {
-    if (this.exited) return;
+    if (this.exited) {
+      // Killed for a timeout: make sure it is gone (a no-op if it has exited).
+      this.child.kill('SIGKILL');
+      return;
+    }
     const done = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
     try {
       await Promise.race([this.send('quit'), new Promise((r) => setTimeout(r, 2000))]);
@@ -115,7 +172,7 @@ export class ExternalGtpPlayer implements GtpPlayer {
  * A player from its description: "sente", "sente:playouts=500,time=2,resign=0.05,seed=7", or
  * "gtp:<command line>" (e.g. "gtp:gnugo --mode gtp --level 1").
  */
-export function createPlayer(spec: string, index: number): GtpPlayer {
+export function createPlayer(spec: string, index: number, options: ExternalGtpOptions = {}): GtpPlayer {
   if (spec === 'sente' || spec.startsWith('sente:')) {
     const options: { playouts?: number; timeMs?: number; resignThreshold?: number; seed?: number } = { seed: index + 1 };
     const rest = spec.slice('sente'.length + 1);
@@ -131,6 +188,6 @@ export function createPlayer(spec: string, index: number): GtpPlayer {
     }
     return new SentePlayer(spec, options);
   }
-  if (spec.startsWith('gtp:')) return new ExternalGtpPlayer(spec.slice(4).trim().split(/\s+/)[0], spec.slice(4));
+  if (spec.startsWith('gtp:')) return new ExternalGtpPlayer(spec.slice(4).trim().split(/\s+/)[0], spec.slice(4), options);
   throw new Error(`player "${spec}": use "sente[:options]" or "gtp:<command line>"`);
 }

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createPlayer, goResultsCsv, playGoGame, runGoMatch, splitCommandLine } from './index.js';
 
@@ -44,5 +45,42 @@ describe('Go matches', () => {
     expect(r.end).toBe('forfeit');
     expect(r.winner).toBe('B');
     expect(r.note).toContain('stubborn');
+  });
+
+  // issue #19, defect 1: a silent engine used to hang the match forever (no timer in the client).
+  const FAKE = fileURLToPath(new URL('../../../../test/fixtures/fake-go-gtp.cjs', import.meta.url));
+
+  it('a program that never starts answering forfeits every game within the startup timeout', async () => {
+    const t0 = Date.now();
+    const { games, standings } = await runGoMatch({
+      size: 5, komi: 0.5, games: 2, timeoutMs: 300, startupTimeoutMs: 400,
+      players: ['sente:playouts=20,resign=0', 'gtp:sleep 1000'],
+    });
+    expect(Date.now() - t0).toBeLessThan(5000);
+    expect(games.map((g) => [g.end, g.result])).toEqual([['forfeit', 'B+F'], ['forfeit', 'W+F']]);
+    expect(games[0].note).toMatch(/^timeout \(white\): sleep gave no complete reply to "boardsize 5" within 400 ms/);
+    // Not restarted for game 2 (it never answered): it loses at once with the same reason.
+    expect(games[1].note).toMatch(/^timeout \(black\): sleep gave no complete reply/);
+    expect(standings.find((s) => s.player === 'gtp:sleep 1000')).toEqual(expect.objectContaining({ losses: 2, wins: 0 }));
+  });
+
+  it('an engine that goes silent, or never ends its reply with a blank line, is killed and forfeits; the match goes on', async () => {
+    for (const mode of ['silent', 'noblank']) {
+      const spec = `gtp:node ${FAKE} ${mode}`;
+      const { games } = await runGoMatch({ size: 5, komi: 0.5, games: 2, timeoutMs: 300, players: ['sente:playouts=20,resign=0', spec] });
+      expect(games).toHaveLength(2);
+      for (const g of games) {
+        expect(g.end).toBe('forfeit');
+        expect(g.winner).toBe(g.black === spec ? 'W' : 'B');
+        expect(g.note).toMatch(/^timeout \((black|white)\): node gave no complete reply to "genmove (black|white)" within 300 ms/);
+      }
+    }
+  });
+
+  it('an engine that crashes in game 2 forfeits it and is restarted for game 3', async () => {
+    const spec = `gtp:node ${FAKE} crash2`;
+    const { games } = await runGoMatch({ size: 5, komi: 0.5, games: 3, timeoutMs: 5000, maxMoves: 6, players: ['sente:playouts=20,resign=0', spec] });
+    expect(games.map((g) => g.end === 'forfeit')).toEqual([false, true, false]);
+    expect(games[1].note).toMatch(/^crash \(black\): node exited \(3\)/);
   });
 });
