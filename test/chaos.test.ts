@@ -9,8 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootstrapTable } from '@sente/search';
-import { CSV_COLUMNS, saveBuild } from '@sente/selfplay';
+import { CSV_COLUMNS, setStrongest } from '@sente/selfplay';
 import { CLI, csvRows } from './gtp-referee.js';
 
 const KILLS = 3;
@@ -19,7 +18,7 @@ let env: NodeJS.ProcessEnv = {};
 
 beforeAll(() => {
   tmp = mkdtempSync(join(tmpdir(), 'sente-chaos-'));
-  saveBuild(join(tmp, 'builds'), { id: 'bootstrap', table: bootstrapTable(), parent: null, games: 0, positions: 0, validationError: null });
+  setStrongest(join(tmp, 'builds'), 'bootstrap'); // the shipped bootstrap is this registry's strongest
   env = { ...process.env, SENTE_BUILDS: join(tmp, 'builds') };
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
