@@ -2,6 +2,7 @@
 // response text, so it can be driven by stdin/stdout, by tests, or by the tournament runner
 // without a process in between. Every command is answered with "= ..." or "? ...", each
 // followed by a blank line; bad input is an error reply, never an exception.
+import { MAX_PROTOCOL_LINE, gtpWords } from '../protocol-line.js';
 import { MctsPlayer, RESIGN, type SearchOptions } from './mcts.js';
 import { BLACK, GoBoard, PASS, WHITE, areaScore, formatMargin, gtpVertex, parseColor, parseGtpVertex, renderGoBoard } from './rules.js';
 
@@ -55,9 +56,9 @@ export class GoGtpEngine {
 
   /** Answers one command line; null for blank lines and comments (no reply is due). */
   handle(line: string): GtpReply | null {
-    const clean = line.replace(/#.*$/, '').replace(/[\x00-\x08\x0b-\x1f\x7f]/g, ' ').trim();
-    if (clean === '') return null;
-    const words = clean.split(/\s+/);
+    if (line.length > MAX_PROTOCOL_LINE) return { text: `? syntax error: line too long (${line.length} characters)\n\n`, quit: false };
+    const words = gtpWords(line);
+    if (words.length === 0) return null;
     let id = '';
     if (/^\d+$/.test(words[0])) id = words.shift()!;
     if (words.length === 0) return { text: `?${id} missing command\n\n`, quit: false };
