@@ -4,7 +4,13 @@
 // followed by a blank line; bad input is an error reply, never an exception.
 import { MAX_PROTOCOL_LINE, gtpWords } from '../protocol-line.js';
 import { MctsPlayer, RESIGN, type SearchOptions } from './mcts.js';
-import { BLACK, GoBoard, PASS, WHITE, areaScore, formatMargin, gtpVertex, parseColor, parseGtpVertex, renderGoBoard } from './rules.js';
+import { BLACK, GoBoard, PASS, WHITE, areaScore, formatMargin, gtpVertex, parseColor as parseColorLoose, parseGtpVertex as parseVertexLoose, renderGoBoard } from './rules.js';
+
+// The rules' parsers trim Unicode whitespace; here a word is taken as it is (GTP's only
+// whitespace is the space that separated it), so "play b \u00a0C3" is refused as in Othello GTP.
+const parseColor = (word: string): number | null => (word.trim() === word ? parseColorLoose(word) : null);
+const parseGtpVertex = (size: number, word: string): ReturnType<typeof parseVertexLoose> =>
+  word.trim() === word ? parseVertexLoose(size, word) : parseVertexLoose(size, '?');
 
 export const GO_GTP_COMMANDS = [
   'protocol_version',
