@@ -151,14 +151,15 @@ export class NboardEngine {
       if (!p.mustPass()) throw new Error('move PA: the side to move has a legal move');
       p.makePass();
     } else {
-      if (!p.isLegal(sq.value) && p.mustPass()) {
-        // The GUI may leave a forced pass implicit.
-        p.makePass();
-        this.positions.push(p.clone());
-      }
+      // The GUI may leave a forced pass implicit; the pass is made only when the move is then legal.
+      const implicit = p.mustPass();
+      if (implicit) p.makePass();
+      const afterPass = implicit ? p.clone() : null;
       if (!p.makeMove(sq.value)) {
+        if (implicit) p.unmake();
         throw new Error(`move ${squareName(sq.value)} is illegal`);
       }
+      if (afterPass) this.positions.push(afterPass);
     }
     this.positions.push(p.clone());
   }
