@@ -196,6 +196,7 @@ export class GtpEngine {
         expectArgs(args, 3, 'time_settings <main> <byo-yomi> <stones>');
         if (!args.every((a) => /^\d+$/.test(a))) throw new GtpFailure('syntax error: times are whole seconds');
         const main = Number(args[0]) * 1000;
+        if (!Number.isFinite(main)) throw new GtpFailure('syntax error: main time too large');
         this.timeLeftMs = main > 0 ? [main, main] : [null, null];
         return '';
       }
@@ -203,6 +204,7 @@ export class GtpEngine {
         expectArgs(args, 3, 'time_left <color> <seconds> <stones>');
         const color = parseColor(args[0]);
         if (!/^\d+(\.\d+)?$/.test(args[1]) || !/^\d+$/.test(args[2])) throw new GtpFailure('syntax error: time_left <color> <seconds> <stones>');
+        if (!Number.isFinite(Number(args[1]) * 1000)) throw new GtpFailure('syntax error: time left too large');
         this.timeLeftMs[color] = Number(args[1]) * 1000;
         this.stonesLeft[color] = Number(args[2]);
         return '';
