@@ -71,18 +71,7 @@ function lines(names: readonly string[], word: fc.Arbitrary<string>): fc.Arbitra
   return fc.array(item, { minLength: LINES, maxLength: LINES });
 }
 
-/** True for a line GTP 2 ignores: nothing but spaces left after dropping controls and the comment. */
-function gtpIgnored(line: string): boolean {
-  let s = '';
-  for (const ch of line) {
-    const c = ch.charCodeAt(0);
-    if (ch === '#') break;
-    if (c === 9) s += ' ';
-    else if (c >= 32 && c !== 127) s += ch;
-  }
-  return /^ *$/.test(s);
-}
-
+/** The words of a line as GTP 2 reads it, written independently of protocol-line.ts: controls but HT dropped, HT a space, no comment. */
 function gtpTokens(line: string): string[] {
   let s = '';
   for (const ch of line) {
@@ -93,6 +82,9 @@ function gtpTokens(line: string): string[] {
   }
   return s.split(' ').filter((w) => w !== '');
 }
+
+/** True for a line GTP 2 ignores: nothing but spaces left. */
+const gtpIgnored = (line: string): boolean => gtpTokens(line).length === 0;
 
 /** Checks one GTP reply's framing and returns [ok, result text]. */
 function gtpFrame(line: string, reply: string): [boolean, string] {
