@@ -2,12 +2,12 @@
 // a position (SGF or figure file), `gtp` runs the engine for GTP controllers (GoGui, Sabaki,
 // the tournament runner), `tournament` plays sente against another engine and reports scores.
 import { readFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import type { Argv, CommandModule } from 'yargs';
 import { go as rules } from '@sente/core';
 import { go as engine } from '@sente/search';
 import { go as matches } from '@sente/selfplay';
 import { UsageError } from '../util.js';
+import { serveStdinLines } from '../protocol-io.js';
 
 /** Reads a position from an SGF file (after all moves) or a figure file. */
 function readPosition(file: string): rules.GoBoard {
@@ -84,9 +84,12 @@ export async function goGtpHandler(args: GtpArgs): Promise<void> {
     superko: args.superko ?? false,
     resignThreshold: args.resign,
   };
-  const rl = createInterface({ input: process.stdin, terminal: false });
-  await engine.runGoGtp(rl, (text) => process.stdout.write(text), options);
-  rl.close();
+  const gtp = new engine.GoGtpEngine(options);
+  await serveStdinLines((line) => {
+    const reply = gtp.handle(line);
+    if (reply) process.stdout.write(reply.text);
+    return reply?.quit ?? false;
+  });
 }
 
 const gtpCommand: CommandModule<object, GtpArgs> = {

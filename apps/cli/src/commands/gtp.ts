@@ -1,12 +1,12 @@
 // `sente gtp`: the engine as a GTP program (GRhino's Othello dialect) on stdin/stdout, for Quarry,
 // GTP referees and our own tournaments. The protocol lives in @sente/search (GtpEngine); this file
 // only builds the engine from the options and moves lines between the pipes and it.
-import { createInterface } from 'node:readline';
 import type { Argv, CommandModule } from 'yargs';
 import { join } from 'node:path';
 import { GtpEngine, createEngine, findBuild, readBookFile, type Book, type Engine } from '@sente/search';
 import { UsageError } from '../util.js';
 import { goGtpHandler } from './go.js';
+import { serveStdinLines } from '../protocol-io.js';
 
 export interface EngineArgs { build: string; depth?: number; time?: number; exact?: number; tt: number; book?: string }
 
@@ -87,15 +87,10 @@ export const gtpCommand: CommandModule<object, Args> = {
     });
     // The controller closing the pipe ends the session; it is not an error.
     process.stdout.on('error', () => process.exit(0));
-    const lines = createInterface({ input: process.stdin, crlfDelay: Infinity, terminal: false });
-    await new Promise<void>((resolve) => {
-      lines.on('line', (line) => {
-        if (gtp.quitRequested) return;
-        const reply = gtp.handle(line);
-        if (reply !== '') process.stdout.write(reply);
-        if (gtp.quitRequested) lines.close();
-      });
-      lines.on('close', resolve);
+    await serveStdinLines((line) => {
+      const reply = gtp.handle(line);
+      if (reply !== '') process.stdout.write(reply);
+      return gtp.quitRequested;
     });
   },
 };

@@ -1,10 +1,10 @@
 // `sente nboard`: the engine for the NBoard GUI (and anything else speaking the NBoard protocol,
 // as Edax does) on stdin/stdout. The protocol lives in @sente/search (NboardEngine); this file
 // builds the engine and moves lines between the pipes and it.
-import { createInterface } from 'node:readline';
 import type { CommandModule } from 'yargs';
 import { NboardEngine } from '@sente/search';
 import { engineFromArgs, engineOptions, type EngineArgs } from './gtp.js';
+import { serveStdinLines } from '../protocol-io.js';
 
 export const nboardCommand: CommandModule<object, EngineArgs> = {
   command: 'nboard',
@@ -20,11 +20,9 @@ export const nboardCommand: CommandModule<object, EngineArgs> = {
       timeMs: args.time !== undefined ? args.time * 1000 : undefined,
       exactFrom: args.exact,
     });
-    const lines = createInterface({ input: process.stdin, crlfDelay: Infinity, terminal: false });
-    for await (const line of lines) {
-      if (line.trim() === 'quit') break;
+    await serveStdinLines((line) => {
       nboard.handle(line);
-    }
-    lines.close();
+      return nboard.quitRequested;
+    });
   },
 };

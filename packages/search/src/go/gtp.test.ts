@@ -57,3 +57,14 @@ describe('Go GTP engine', () => {
     expect(out).toEqual(['= \n\n', '= \n\n', '= \n\n']);
   });
 });
+
+describe('Go GTP words', () => {
+  it('takes a colour or vertex as written: Unicode spaces around it are not separators', () => {
+    const e = new GoGtpEngine({ playouts: 4 });
+    send(e, 'boardsize 9');
+    expect(send(e, 'play b \u00a0C3')).toBe('? syntax error\n\n');
+    expect(send(e, 'play \u00a0b C3')).toBe('? syntax error\n\n');
+    expect(send(e, 'genmove \ufeffw')).toBe('? syntax error\n\n');
+    expect(send(e, 'play b C3')).toBe('= \n\n');
+  });
+});

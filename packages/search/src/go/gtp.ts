@@ -2,8 +2,15 @@
 // response text, so it can be driven by stdin/stdout, by tests, or by the tournament runner
 // without a process in between. Every command is answered with "= ..." or "? ...", each
 // followed by a blank line; bad input is an error reply, never an exception.
+import { MAX_PROTOCOL_LINE, gtpWords } from '../protocol-line.js';
 import { MctsPlayer, RESIGN, type SearchOptions } from './mcts.js';
-import { BLACK, GoBoard, PASS, WHITE, areaScore, formatMargin, gtpVertex, parseColor, parseGtpVertex, renderGoBoard } from './rules.js';
+import { BLACK, GoBoard, PASS, WHITE, areaScore, formatMargin, gtpVertex, parseColor as parseColorLoose, parseGtpVertex as parseVertexLoose, renderGoBoard } from './rules.js';
+
+// The rules' parsers trim Unicode whitespace; here a word is taken as it is (GTP's only
+// whitespace is the space that separated it), so "play b \u00a0C3" is refused as in Othello GTP.
+const parseColor = (word: string): number | null => (word.trim() === word ? parseColorLoose(word) : null);
+const parseGtpVertex = (size: number, word: string): ReturnType<typeof parseVertexLoose> =>
+  word.trim() === word ? parseVertexLoose(size, word) : parseVertexLoose(size, '?');
 
 export const GO_GTP_COMMANDS = [
   'protocol_version',
@@ -55,9 +62,9 @@ export class GoGtpEngine {
 
   /** Answers one command line; null for blank lines and comments (no reply is due). */
   handle(line: string): GtpReply | null {
-    const clean = line.replace(/#.*$/, '').replace(/[\x00-\x08\x0b-\x1f\x7f]/g, ' ').trim();
-    if (clean === '') return null;
-    const words = clean.split(/\s+/);
+    if (line.length > MAX_PROTOCOL_LINE) return { text: `? syntax error: line too long (${line.length} characters)\n\n`, quit: false };
+    const words = gtpWords(line);
+    if (words.length === 0) return null;
     let id = '';
     if (/^\d+$/.test(words[0])) id = words.shift()!;
     if (words.length === 0) return { text: `?${id} missing command\n\n`, quit: false };

@@ -160,6 +160,17 @@ describe('GtpEngine limits and a misbehaving engine', () => {
     expect(seen[4].timeMs).toBeCloseTo(timeForMove(300_000, 59) - 50, 5);
   });
 
+  it('refuses clock values too large to be a time, so genmove cannot be handed an endless search', () => {
+    const seen: ThinkLimits[] = [];
+    const engine = { ...firstMoveEngine(), think(position: Position, limits: ThinkLimits) { seen.push(limits); return firstMoveEngine().think(position, limits); } };
+    const gtp = new GtpEngine(engine, {});
+    const huge = '9'.repeat(400);
+    expect(gtp.handle(`time_left black ${huge} 0`)).toBe('? syntax error: time left too large\n\n');
+    expect(gtp.handle(`time_settings ${huge} 0 0`)).toBe('? syntax error: main time too large\n\n');
+    gtp.handle('genmove black');
+    expect(seen[0].timeMs).toBe(1000);
+  });
+
   it('answers a legal move even when the engine proposes an illegal one, and survives a throwing engine', () => {
     const info: string[] = [];
     const liar = { ...firstMoveEngine(), think: () => ({ move: 0, score: 0, pv: [0], depth: 1, nodes: 1, ms: 0, exact: false }) };

@@ -10,6 +10,7 @@
 import { BLACK, PASS, Position, parseBoard, squareName } from '@sente/core';
 import type { MoveScore, ThinkLimits, ThinkResult } from './types.js';
 import { timeForMove } from './engine.js';
+import { MAX_PROTOCOL_LINE, gtpWords } from '../protocol-line.js';
 
 /** What the protocol front ends need from an engine (the search package's Engine has it). */
 export interface ProtocolEngine {
@@ -49,9 +50,6 @@ const COMMANDS = [
 ] as const;
 
 type Command = (typeof COMMANDS)[number];
-
-/** Longest input line considered; anything longer is refused without being scanned. */
-const MAX_LINE = 100_000;
 
 /** Parses a GTP colour: black/b/white/w in any case. */
 function parseColor(text: string): number {
@@ -132,13 +130,8 @@ export class GtpEngine {
    * or '' for lines GTP ignores (empty, comments). Never throws.
    */
   handle(line: string): string {
-    if (line.length > MAX_LINE) return `? syntax error: line too long (${line.length} characters)\n\n`;
-    // GTP preprocessing: control characters other than tab dropped, tabs to spaces, comments cut.
-    // eslint-disable-next-line no-control-regex
-    let text = line.replace(/[\x00-\x08\x0a-\x1f\x7f]/g, '').replace(/\t/g, ' ');
-    const hash = text.indexOf('#');
-    if (hash >= 0) text = text.slice(0, hash);
-    const tokens = text.trim().split(/ +/).filter((t) => t.length > 0);
+    if (line.length > MAX_PROTOCOL_LINE) return `? syntax error: line too long (${line.length} characters)\n\n`;
+    const tokens = gtpWords(line);
     if (tokens.length === 0) return '';
     let id = '';
     if (/^\d+$/.test(tokens[0])) id = tokens.shift() as string;
@@ -203,6 +196,7 @@ export class GtpEngine {
         expectArgs(args, 3, 'time_settings <main> <byo-yomi> <stones>');
         if (!args.every((a) => /^\d+$/.test(a))) throw new GtpFailure('syntax error: times are whole seconds');
         const main = Number(args[0]) * 1000;
+        if (!Number.isFinite(main)) throw new GtpFailure('syntax error: main time too large');
         this.timeLeftMs = main > 0 ? [main, main] : [null, null];
         return '';
       }
@@ -210,6 +204,7 @@ export class GtpEngine {
         expectArgs(args, 3, 'time_left <color> <seconds> <stones>');
         const color = parseColor(args[0]);
         if (!/^\d+(\.\d+)?$/.test(args[1]) || !/^\d+$/.test(args[2])) throw new GtpFailure('syntax error: time_left <color> <seconds> <stones>');
+        if (!Number.isFinite(Number(args[1]) * 1000)) throw new GtpFailure('syntax error: time left too large');
         this.timeLeftMs[color] = Number(args[1]) * 1000;
         this.stonesLeft[color] = Number(args[2]);
         return '';

@@ -96,4 +96,14 @@ describe('NboardEngine', () => {
     expect(nb.current().isGameOver()).toBe(true);
     expect(send('go')).toEqual(['status error: go: the game is over']);
   });
+
+  it('an illegal move where the side to move must pass is refused without passing for it', () => {
+    const { nb, send } = session();
+    const before = 'f5f6e6f4g4d6c5c6g7b6a6f7f3h8b5c7g8f8c8h4d3a5g3c4b3d8c3d7b8a2g5c2a4f2d2e2g2b7e7e8e1h6e3h2c1b4h3b1g1d1f1b2a3g6a8h5a7h1h7';
+    send(`set game ${formatGgf({ moves: unwrap(parseTranscript(before)).moves }).replace(/W\[PA\]/, '')}`);
+    const board = formatBoard(nb.current());
+    expect(send('move h8')).toEqual(['status error: move h8 is illegal']);
+    expect(formatBoard(nb.current())).toBe(board);
+    expect(send('analyze').filter((l) => l.startsWith('analysis'))).toHaveLength(59);
+  });
 });

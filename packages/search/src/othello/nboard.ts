@@ -13,6 +13,7 @@
 //   protocol has no error reply and the GUI shows status text to the user.
 import { PASS, Position, parseGgf, parseSquare, squareName } from '@sente/core';
 import type { ProtocolEngine } from './gtp.js';
+import { MAX_PROTOCOL_LINE, preprocessNboardLine } from '../protocol-line.js';
 
 export interface NboardOptions {
   readonly name?: string;
@@ -36,6 +37,8 @@ export class NboardEngine {
   version = 0;
   depth: number;
   contempt = 0;
+  /** Set by `quit`: the caller stops reading and exits. */
+  quitRequested = false;
   private position = Position.initial();
   /** Positions of the game so far, for `analyze`: start first, current last. */
   private positions: Position[] = [Position.initial()];
@@ -50,12 +53,11 @@ export class NboardEngine {
 
   /** Handles one line from the GUI. Never throws; problems become `status error: ...` lines. */
   handle(line: string): void {
-    // eslint-disable-next-line no-control-regex
-    const text = line.length > 100_000 ? '' : line.replace(/[\x00-\x08\x0a-\x1f\x7f]/g, '').trim();
-    if (line.length > 100_000) {
+    if (line.length > MAX_PROTOCOL_LINE) {
       this.emit(`status error: line too long (${line.length} characters)`);
       return;
     }
+    const text = preprocessNboardLine(line);
     if (text === '') return;
     const space = text.indexOf(' ');
     const command = space < 0 ? text : text.slice(0, space);
@@ -94,6 +96,9 @@ export class NboardEngine {
         this.emit('learned');
         return;
       case 'analyze': return this.analyze();
+      case 'quit':
+        this.quitRequested = true;
+        return;
       default:
         throw new Error(`unknown command "${command.slice(0, 30)}"`);
     }
@@ -146,14 +151,15 @@ export class NboardEngine {
       if (!p.mustPass()) throw new Error('move PA: the side to move has a legal move');
       p.makePass();
     } else {
-      if (!p.isLegal(sq.value) && p.mustPass()) {
-        // The GUI may leave a forced pass implicit.
-        p.makePass();
-        this.positions.push(p.clone());
-      }
+      // The GUI may leave a forced pass implicit; the pass is made only when the move is then legal.
+      const implicit = p.mustPass();
+      if (implicit) p.makePass();
+      const afterPass = implicit ? p.clone() : null;
       if (!p.makeMove(sq.value)) {
+        if (implicit) p.unmake();
         throw new Error(`move ${squareName(sq.value)} is illegal`);
       }
+      if (afterPass) this.positions.push(afterPass);
     }
     this.positions.push(p.clone());
   }
