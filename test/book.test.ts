@@ -42,7 +42,7 @@ describe('sente book', () => {
     expect(show.status, show.stderr).toBe(0);
     expect(show.stdout).toMatch(/d6 .*book/);
     expect(show.stdout).toMatch(/f6 .*book/);
-    const extend = sente('book', 'extend', '--book', join(tmp, 'a.book'), '--count', '5', '--depth', '2', '--build', 'bootstrap', '--workers', '2');
+    const extend = sente('book', 'extend', '--book', join(tmp, 'a.book'), '--count', '5', '--depth', '2', '--margin', '4', '--build', 'bootstrap', '--workers', '2');
     expect(extend.status, extend.stderr).toBe(0);
     const grown = Book.decode(readFileSync(join(tmp, 'a.book')));
     expect(grown.ok && grown.book.size).toBeGreaterThan(r.book.size);

@@ -95,3 +95,19 @@ describe('sente show', () => {
     expect(illegal.stderr).toContain('a1 at offset 4 is not legal for black');
   });
 });
+
+describe('sente analyze', () => {
+  it('scores every legal move as the engine API does, with --depth and --build', async () => {
+    const { createEngine } = await import('@sente/search');
+    const { parseTranscript, squareName } = await import('@sente/core');
+    const r = sente('analyze', 'f5d6', '--depth', '2', '--build', 'bootstrap');
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('black to move; build bootstrap, depth 2');
+    const printed = [...r.stdout.matchAll(/^([a-h][1-8]) +(-?\d+\.\d\d) +estimate$/gm)].map((m) => `${m[1]} ${m[2]}`);
+    const position = parseTranscript('f5d6');
+    if (!position.ok) throw new Error(position.error.message);
+    const expected = createEngine({ build: 'bootstrap' }).analyze(position.value.position, 2).map((m) => `${squareName(m.move)} ${m.score.toFixed(2)}`);
+    expect(printed).toEqual(expected);
+    expect(printed).toHaveLength(5);
+  });
+});

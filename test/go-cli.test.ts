@@ -45,6 +45,20 @@ describe('sente go', () => {
     expect(replies[5]).toMatch(/^= [BW]\+\d+(\.5)?$/);
   });
 
+  it('gtp: --time thinks for about that long, with --superko and --resign 0', () => {
+    const t0 = performance.now();
+    const r = sente(['go', 'gtp', '--time', '0.3', '--superko', '--resign', '0'], 'boardsize 9\nclear_board\ngenmove b\ngenmove w\nquit\n');
+    const seconds = (performance.now() - t0) / 1000;
+    expect(r.status, r.stderr).toBe(0);
+    const replies = r.stdout.split('\n\n').filter(Boolean);
+    expect(replies).toHaveLength(5);
+    expect(replies[2]).toMatch(/^= [A-HJ][1-9]$/);
+    expect(replies[3]).toMatch(/^= [A-HJ][1-9]$/);
+    // Two moves of 0.3 s each, plus start-up; far from the default 2000 playouts' budget.
+    expect(seconds).toBeGreaterThan(0.5);
+    expect(seconds).toBeLessThan(20);
+  });
+
   it('tournament: two sente players on 5x5, results to CSV', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sente-go-'));
     try {

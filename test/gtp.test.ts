@@ -16,6 +16,18 @@ const SENTE = [process.execPath, CLI, 'gtp', '--depth', '2', '--quiet'];
 // White has no move here; black's a1 ends the game 37-27 (+10 with no empties).
 const PASS_BOARD = '-OOOOOOOOOOOOXOOXXXXXOXXXOXXXOOXXXXOOXOXXXXOOOXXXXXXXXXXXXXOOOOO';
 
+describe('sente gtp --time', () => {
+  it('spends about the given seconds on a midgame move', () => {
+    const t0 = performance.now();
+    const r = session([process.execPath, CLI, 'gtp', '--time', '0.5', '--quiet'], 'play black f5\nplay white d6\nplay black c3\ngenmove white\nquit\n');
+    const seconds = (performance.now() - t0) / 1000;
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.replies[3]).toMatch(/^= [A-H][1-8]$/);
+    expect(seconds).toBeGreaterThan(0.3);
+    expect(seconds).toBeLessThan(15);
+  });
+});
+
 describe('sente gtp: a scripted session', () => {
   it('answers legal and illegal moves, passes, unknown commands and garbage', () => {
     const script = [

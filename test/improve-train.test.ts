@@ -65,6 +65,11 @@ describe('sente train', () => {
     expect(promote.status).toBe(0);
     expect(promote.stdout).toMatch(/\* b2/);
     expect(readManifest(join(tmp, 'builds')).strongest).toBe('b2');
+    const json = sente('builds', '--json');
+    expect(json.status, json.stderr).toBe(0);
+    const listed = JSON.parse(json.stdout) as { strongest: string; builds: { id: string; origin: string }[] };
+    expect(listed.strongest).toBe('b2');
+    expect(listed.builds.map((b) => `${b.id}:${b.origin}`)).toEqual(['bootstrap:shipped', 'gen3:shipped', 'b1:user', 'b2:user']);
     const reset = sente('builds', '--reset-strongest');
     expect(reset.status, reset.stderr).toBe(0);
     expect(reset.stdout).toMatch(/^\* gen3 +shipped/m);

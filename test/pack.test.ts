@@ -125,6 +125,10 @@ try { loadBuild('no-such-build'); } catch (e) { console.log('error', isSenteErro
     writeFileSync(join(project, 'problems.obf'), `${ffo.join('\n')}\n`);
     const solved = ok(sh(bin, ['solve', 'problems.obf']));
     expect(solved).toMatch(/^correct 3\/3, 3 solved/m);
+    // The shipped builds are data of an installed package: calibrate refuses to write there.
+    const cal = sh(bin, ['calibrate', 'bootstrap', '--positions', '20']);
+    expect(cal.status).toBe(2);
+    expect(cal.stderr).toMatch(/shipped build installed under node_modules/);
   });
 
   it('selfplay and train write into ./sente-builds, loadBuild finds the build, node_modules is untouched', () => {

@@ -36,6 +36,15 @@ describe('sente play', () => {
     expect(out).not.toContain('f4 is not legal');
   });
 
+  it('starts from a given position with --start', () => {
+    const r = spawnSync(process.execPath, [CLI, 'play', '--depth', '1', '--start', 'f5d6', '--color', 'black'], { input: 'quit\n', encoding: 'utf8', timeout: 60_000 });
+    expect(r.status, r.stderr).toBe(0);
+    // After f5 d6 black is to move, with the legal moves of that position.
+    expect(r.stdout).toContain('black to move (you); legal: c3 c4 c5 c6 c7');
+    const bad = spawnSync(process.execPath, [CLI, 'play', '--start', 'f5f5'], { input: 'quit\n', encoding: 'utf8', timeout: 60_000 });
+    expect(bad.status).toBe(2);
+  });
+
   it('plays a whole game as white, driven by the legal moves it prints', async () => {
     const child = spawn(process.execPath, [CLI, 'play', '--depth', '1', '--color', 'white'], { stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';

@@ -85,6 +85,22 @@ describe('sente tournament', () => {
     expect(r.stdout).toMatch(/12\/12 games/);
   });
 
+  it('--time gives every engine move a time budget (ms) instead of a depth', () => {
+    const csv = join(tmp, 't.csv');
+    const r = sente('tournament', '--player', 'bootstrap', '--player', 'gen3', '--games', '2', '--time', '40', '--exact', '8', '--csv', csv);
+    expect(r.status, r.stderr).toBe(0);
+    const rows = csvRows(csv);
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      expect(row.reason).toBe('normal');
+      const moves = Number(row.black_moves) + Number(row.white_moves);
+      const ms = Number(row.black_ms) + Number(row.white_ms);
+      expect(moves).toBeGreaterThan(20);
+      // About 40 ms a move, far below what an unlimited search would take; loose for a loaded machine.
+      expect(ms / moves).toBeLessThan(400);
+    }
+  });
+
   it('gauntlet: a program that does not start loses every game and the tournament goes on', () => {
     const csv = join(tmp, 'g.csv');
     const r = sente('tournament', '--gauntlet', '--player', 'bootstrap', '--player', 'gtp:node -e process.exit(1)', '--player', 'bootstrap:depth=1',
