@@ -16,7 +16,7 @@ function age(ms: number): string {
 export function formatStatus(s: QueueStatus, now = Date.now()): string {
   const lines = [`queue at ${s.where}`, '', `runs: ${s.runs.length}`];
   for (const r of s.runs) {
-    const state = r.record.draining ? 'draining' : r.alive ? 'running' : `coordinator silent for ${age(now - r.record.heartbeat)}`;
+    const state = r.draining ? 'draining' : r.alive ? 'running' : `coordinator silent for ${age(now - r.record.heartbeat)}`;
     lines.push(`  ${r.name}  ${r.record.kind}, ${state}; coordinator ${r.record.host}:${r.record.pid}, started ${age(now - r.record.started)} ago`);
     lines.push(`    ${r.record.delivered}/${r.record.total} delivered (${r.perMinute.toFixed(1)}/min); jobs: ${r.waiting} waiting, ${r.active} active, ${r.failed} failed, ${r.delayed} delayed, ${r.paused} paused; ${r.items} results in the stream`);
     for (const [w, why] of Object.entries(r.refusals)) lines.push(`    refused by ${w}: ${why}`);

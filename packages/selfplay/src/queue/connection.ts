@@ -63,13 +63,17 @@ export function bullConnection(options: RedisOptions): RedisOptions {
 /** Connects once (no retries, `timeoutMs`), sends PING, and explains a failure in one sentence. */
 export async function checkRedis(options: RedisOptions, where: string, timeoutMs = 5000): Promise<{ ok: true } | { ok: false; error: string }> {
   const client = new Redis({ ...options, lazyConnect: true, connectTimeout: timeoutMs, maxRetriesPerRequest: 0, retryStrategy: () => null, enableOfflineQueue: false });
-  client.on('error', () => {});
+  // ioredis reports the server's answer (WRONGPASS, NOAUTH) as an error event, then rejects
+  // connect() with a bare "Connection is closed": the event's message is the one to explain.
+  let reported = '';
+  client.on('error', (e: Error) => { if (!reported) reported = e.message; });
   try {
     await withTimeout(client.connect(), timeoutMs + 500, `no answer from Redis at ${where} within ${timeoutMs} ms`);
     await withTimeout(client.ping(), timeoutMs, `Redis at ${where} did not answer PING within ${timeoutMs} ms`);
     return { ok: true };
   } catch (e) {
-    return { ok: false, error: explain((e as Error).message, where, options) };
+    const message = (e as Error).message;
+    return { ok: false, error: explain(reported && /Connection is closed/.test(message) ? reported : message, where, options) };
   } finally {
     client.disconnect();
   }

@@ -17,7 +17,7 @@ import type { PoolOptions, PoolSummary } from '../pool.js';
 import { BlobStore } from './blobs.js';
 import { bullConnection, checkRedis, parseRedisUrl, QueueError, redisClient } from './connection.js';
 import { localIdentity, type Identity } from './identity.js';
-import { itemsKey, PREFIX, refusalsKey, RUNS_KEY, WORKERS_KEY, type RunRecord, type WorkerRecord } from './names.js';
+import { drainKey, itemsKey, PREFIX, refusalsKey, RUNS_KEY, WORKERS_KEY, type RunRecord, type WorkerRecord } from './names.js';
 import { packTask, type LocalTask, type WireTask } from './transport.js';
 import { invalidItem } from './validate.js';
 
@@ -189,8 +189,7 @@ export async function runQueue<P, R>(o: PoolOptions<P, R>, q: QueueSettings & { 
   const seenRefusals = new Set<string>();
   let warnedNoWorkers = false;
   const reconcile = async (): Promise<void> => {
-    const rec = await redis.hget(RUNS_KEY, q.run);
-    if (rec && (JSON.parse(rec) as RunRecord).draining) {
+    if ((await redis.exists(drainKey(q.run))) > 0) {
       log(`run ${q.run} is being drained (sente queue drain): stopping; --resume continues it`);
       interrupted = true;
       return;
@@ -257,9 +256,10 @@ export async function runQueue<P, R>(o: PoolOptions<P, R>, q: QueueSettings & { 
       if (interrupted) {
         // Workers finish what they hold (into the stream, read on --resume) and take nothing new.
         await queue.pause();
+        await redis.del(drainKey(q.run));
       } else {
         await queue.obliterate({ force: true });
-        await redis.del(itemsKey(q.run), refusalsKey(q.run));
+        await redis.del(itemsKey(q.run), refusalsKey(q.run), drainKey(q.run));
         await redis.hdel(RUNS_KEY, q.run);
       }
     } finally {

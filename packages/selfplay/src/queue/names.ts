@@ -30,6 +30,11 @@ export function runName(kind: string, ...identity: unknown[]): string {
   return `${kind}-${createHash('sha256').update(JSON.stringify(identity)).digest('hex').slice(0, 12)}`;
 }
 
+/** Set by `sente queue drain` (its own key, so a coordinator's heartbeat cannot overwrite it). */
+export function drainKey(run: string): string {
+  return `${PREFIX}:drain:${run}`;
+}
+
 export interface RunRecord {
   readonly kind: string;
   readonly version: string;
@@ -40,8 +45,6 @@ export interface RunRecord {
   readonly total: number;
   readonly delivered: number;
   readonly heartbeat: number;
-  /** Set by `sente queue drain`: the coordinator stops (resumable) and workers take no new job. */
-  readonly draining?: boolean;
 }
 
 export interface WorkerRecord {

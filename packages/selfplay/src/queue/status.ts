@@ -3,7 +3,7 @@
 // removed, the coordinator stops and can --resume), and removing what dead runs left behind.
 import { Queue } from 'bullmq';
 import { bullConnection, checkRedis, parseRedisUrl, QueueError, redisClient } from './connection.js';
-import { itemsKey, PREFIX, refusalsKey, RUNS_KEY, WORKERS_KEY, type RunRecord, type WorkerRecord } from './names.js';
+import { drainKey, itemsKey, PREFIX, refusalsKey, RUNS_KEY, WORKERS_KEY, type RunRecord, type WorkerRecord } from './names.js';
 
 /** A coordinator that has not written its heartbeat for this long is gone. */
 export const RUN_STALE_MS = 30_000;
@@ -24,6 +24,8 @@ export interface RunStatus {
   /** Keys delivered per minute since the coordinator started. */
   readonly perMinute: number;
   readonly refusals: Record<string, string>;
+  /** `sente queue drain` asked its coordinator to stop. */
+  readonly draining: boolean;
 }
 
 export interface WorkerStatus extends WorkerRecord {
@@ -73,7 +75,7 @@ export async function queueStatus(url: string): Promise<QueueStatus> {
           name, record, alive: now - record.heartbeat < RUN_STALE_MS,
           waiting: (c.waiting ?? 0) + (c.prioritized ?? 0), active: c.active ?? 0, failed: c.failed ?? 0, delayed: c.delayed ?? 0, paused: c.paused ?? 0,
           items: await redis.xlen(itemsKey(name)), perMinute: record.delivered / minutes,
-          refusals: await redis.hgetall(refusalsKey(name)),
+          refusals: await redis.hgetall(refusalsKey(name)), draining: (await redis.exists(drainKey(name))) > 0,
         });
       } finally {
         await queue.close();
@@ -93,9 +95,9 @@ export async function drainQueue(url: string, run?: string): Promise<{ name: str
   const { redis, connection } = await open(url);
   try {
     const out: { name: string; removed: number }[] = [];
-    for (const [name, record] of records<RunRecord>(await redis.hgetall(RUNS_KEY))) {
+    for (const name of Object.keys(await redis.hgetall(RUNS_KEY))) {
       if (run !== undefined && name !== run) continue;
-      await redis.hset(RUNS_KEY, name, JSON.stringify({ ...record, draining: true }));
+      await redis.set(drainKey(name), String(Date.now()), 'EX', 3600);
       const queue = new Queue(name, { connection, prefix: PREFIX });
       try {
         const before = await queue.getJobCounts('waiting', 'prioritized', 'paused', 'delayed');
@@ -143,7 +145,7 @@ export async function cleanQueue(url: string, options: { all?: boolean } = {}): 
       try {
         if (options.all || record === null || now - record.heartbeat >= RUN_STALE_MS) {
           await queue.obliterate({ force: true });
-          await redis.del(itemsKey(name), refusalsKey(name));
+          await redis.del(itemsKey(name), refusalsKey(name), drainKey(name));
           await redis.hdel(RUNS_KEY, name);
           runs.push(name);
         } else {
