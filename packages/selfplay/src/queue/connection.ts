@@ -47,7 +47,7 @@ export function parseRedisUrl(text: string): RedisUrlResult {
 
 /** The URL with its password replaced by ***, for messages and logs. */
 export function redact(text: string): string {
-  return text.replace(/^(rediss?:\/\/[^:@/]*:)[^@/]*@/, '$1***@');
+  return text.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:@/]*:)[^@/]*@/i, '$1***@');
 }
 
 /** A plain client (for streams, blobs and bookkeeping): retries while connected, none on auth errors. */
