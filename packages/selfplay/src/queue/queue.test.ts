@@ -93,6 +93,6 @@ describe('the replay check of returned items', () => {
     const scores = engine.analyze(positionOfKey({ ...key, transform: 0 }), 2);
     expect(invalidItem(book, 0, scores)).toBeNull();
     expect(invalidItem(book, 0, scores.slice(1))).toMatch(/not the legal moves/);
-    expect(invalidItem(book, 0, scores.map((s, i) => (i === 0 ? { ...s, score: 99 } : s)))).toMatch(/out of range/);
+    expect(invalidItem(book, 0, scores.map((s, i) => (i === 0 ? { ...s, score: 99, exact: true } : s)))).toMatch(/out of range/);
   });
 });
