@@ -3,6 +3,7 @@
 // with NODE_EXTRA_CA_CERTS). Before any BullMQ object is made, `checkRedis` connects once with no
 // retries and a short timeout, so a wrong password, a missing TLS layer or an unreachable host is a
 // clear error value instead of a client that reconnects forever.
+import { isIP } from 'node:net';
 import { Redis, type RedisOptions } from 'ioredis';
 
 /** A queue that cannot be used (bad URL, unreachable, refused password): a user error, shown as its message. */
@@ -40,7 +41,8 @@ export function parseRedisUrl(text: string): RedisUrlResult {
     host, port, db,
     ...(url.username !== '' ? { username: decodeURIComponent(url.username) } : {}),
     ...(url.password !== '' ? { password: decodeURIComponent(url.password) } : {}),
-    ...(url.protocol === 'rediss:' ? { tls: { servername: host } } : {}),
+    // SNI takes host names only (an IP address is checked against the certificate's IP entries).
+    ...(url.protocol === 'rediss:' ? { tls: isIP(host) ? {} : { servername: host } } : {}),
   };
   return { ok: true, options, where: `${url.protocol}//${url.host}` };
 }
