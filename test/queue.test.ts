@@ -180,6 +180,19 @@ describe.skipIf(!hasRedis)('the job queue (BullMQ on a real redis-server)', () =
     }
   });
 
+  it('a worker stops on SIGTERM even after its Redis went away', async () => {
+    const gone = await startRedis();
+    const w = worker(gone.url, 'gone');
+    await until('the worker to connect', () => /waiting for jobs/.test(w.out()), 20_000);
+    await gone.stop();
+    await new Promise((r) => setTimeout(r, 500));
+    w.child.kill('SIGTERM');
+    const t0 = Date.now();
+    expect(await w.exited).toBe(0);
+    expect(Date.now() - t0).toBeLessThan(10_000);
+    expect(w.out()).toMatch(/stopped/);
+  });
+
   it('a worker of another sente version refuses the jobs and says why', async () => {
     const w = worker(redis.url, 'v');
     const ac = new AbortController();

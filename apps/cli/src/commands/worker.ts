@@ -46,5 +46,8 @@ export const workerCommand: CommandModule<object, Args> = {
       process.on('SIGINT', stop);
       process.on('SIGTERM', stop);
     });
+    log('stopped');
+    // BullMQ's connections may still be retrying an unreachable Redis: nothing is left to do.
+    process.exit(0);
   },
 };

@@ -168,11 +168,19 @@ export async function serveQueue(o: ServeOptions): Promise<ServeHandle> {
     close: async () => {
       closing = true;
       clearInterval(timer);
-      await ticking;
-      await Promise.allSettled([...workers.values()].map((w) => w.close()));
+      // With Redis unreachable nothing held can be handed back: stop at once (the jobs' locks
+      // expire and other workers take them) instead of waiting for a reconnection.
+      const reachable = redis.status === 'ready';
+      await Promise.race([ticking, new Promise((r) => setTimeout(r, 2000))]);
+      const closed = Promise.allSettled([...workers.values()].map((w) => w.close(!reachable)));
+      if (reachable) await closed;
       workers.clear();
-      await redis.hdel(WORKERS_KEY, id).catch(() => {});
-      await redis.quit().catch(() => {});
+      if (reachable) {
+        await redis.hdel(WORKERS_KEY, id).catch(() => {});
+        await redis.quit().catch(() => {});
+      } else {
+        redis.disconnect();
+      }
       await pool.destroy();
     },
   };
