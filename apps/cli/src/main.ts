@@ -49,7 +49,9 @@ try {
   await cli.parseAsync();
 } catch (error) {
   // User errors print their message only; anything else is a bug and keeps its stack.
-  if (error instanceof UsageError) process.stderr.write(`sente: ${error.message}\n`);
+  // A queue that cannot be used (QueueError from @sente/selfplay/queue) is a user error too.
+  const userError = error instanceof UsageError || (error instanceof Error && error.name === 'QueueError');
+  if (userError) process.stderr.write(`sente: ${error.message}\n`);
   else process.stderr.write(`sente: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exitCode = error instanceof UsageError ? 2 : 1;
+  process.exitCode = userError ? 2 : 1;
 }

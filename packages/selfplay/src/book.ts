@@ -3,7 +3,8 @@
 // pending entries are scored in parallel; the bookkeeping (links, leaves, negamax) stays in the
 // main thread, in @sente/search.
 import { applyAnalysis, pendingEntries, type Book, type MoveScore } from '@sente/search';
-import { batches, runPool, type PoolSummary } from './pool.js';
+import { runJobs, type QueueSettings } from './jobs.js';
+import { batches, type PoolSummary } from './pool.js';
 import type { BookTask } from './worker.js';
 
 export interface BookScoring {
@@ -14,6 +15,8 @@ export interface BookScoring {
   readonly workers: number;
   readonly onProgress?: (done: number, total: number) => void;
   readonly signal?: AbortSignal;
+  /** Score on the BullMQ/Redis queue instead of the local pool. */
+  readonly queue?: QueueSettings;
 }
 
 /** Scores every entry not yet scored at `depth`, on the pool, then negamaxes the book. */
@@ -21,7 +24,7 @@ export async function scoreBookOnPool(book: Book, options: BookScoring): Promise
   const pending = pendingEntries(book, options.depth);
   const keys = pending.map((_, i) => i);
   let done = 0;
-  const summary = await runPool<null, MoveScore[]>({
+  const summary = await runJobs<null, MoveScore[]>({
     workers: options.workers,
     jobs: batches(keys, 4).map((k) => ({ keys: k, payload: null })),
     makeTask: (_payload, ks): Omit<BookTask, 'port'> => ({
@@ -40,7 +43,7 @@ export async function scoreBookOnPool(book: Book, options: BookScoring): Promise
       options.onProgress?.(++done, pending.length);
     },
     signal: options.signal,
-  });
+  }, options.queue, 'book', [options.build, options.depth, pending.map((e) => e.key)]);
   book.negamax();
   return { scored: done, summary };
 }

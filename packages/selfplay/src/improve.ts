@@ -16,6 +16,7 @@ import { runSelfplay, type SelfplaySummary } from './selfplay-run.js';
 import { svgDocument, type Chart } from './svg.js';
 import { pickOpenings, runTournament, headToHead } from './tournament.js';
 import { train } from './train.js';
+import type { QueueSettings } from './jobs.js';
 
 export interface ImproveOptions {
   readonly buildsDir: string;
@@ -46,6 +47,8 @@ export interface ImproveOptions {
   /** Game files trained on besides this run's (e.g. earlier runs). */
   readonly extraGames?: readonly string[];
   readonly signal?: AbortSignal;
+  /** Play self-play and match games on the BullMQ/Redis queue instead of the local pool. */
+  readonly queue?: QueueSettings;
   readonly log?: (line: string) => void;
   readonly onProgress?: (stage: string, done: number, total: number) => void;
 }
@@ -80,7 +83,7 @@ export async function improve(o: ImproveOptions): Promise<ImproveSummary> {
   const idPrefix = o.idPrefix ?? (typeof previous?.idPrefix === 'string' ? previous.idPrefix : `i${basename(o.runDir)}`);
   const bad = validBuildId(`${idPrefix}-g1`);
   if (bad) throw new Error(`--prefix: ${bad}`);
-  const settings = { ...o, idPrefix, signal: undefined, log: undefined, onProgress: undefined, generations: undefined };
+  const settings = { ...o, idPrefix, signal: undefined, log: undefined, onProgress: undefined, generations: undefined, queue: undefined };
   // An existing run folder is resumed: finished generations are kept, the next one continues
   // where it stopped (self-play resumes its games file; training redoes an unfinished candidate).
   const reports: GenerationReport[] = [];
@@ -113,7 +116,7 @@ export async function improve(o: ImproveOptions): Promise<ImproveSummary> {
     const sp = await runSelfplay({
       build: champion.id, buildsDir: o.buildsDir, games: o.games, depth: o.depth, exact: o.exact,
       randomness: o.randomness, randomPlies: o.randomPlies, seed: o.seed * 1000 + g, openings: o.openings,
-      outDir: join(genDir, 'selfplay'), workers: o.workers, resume: true, signal: o.signal,
+      outDir: join(genDir, 'selfplay'), workers: o.workers, resume: true, signal: o.signal, queue: o.queue,
       onGame: (_r, done, total) => o.onProgress?.(`gen ${g} selfplay`, done, total),
     });
     if (sp.interrupted || !sp.complete) { interrupted = true; break; }
@@ -144,7 +147,7 @@ export async function improve(o: ImproveOptions): Promise<ImproveSummary> {
     ];
     const match = await runTournament({
       players, gamesPerPair: o.matchGames, openings, gauntlet: true, workers: o.workers, buildsDir: o.buildsDir,
-      csvPath: join(genDir, 'tournament.csv'), overwriteCsv: true, signal: o.signal,
+      csvPath: join(genDir, 'tournament.csv'), overwriteCsv: true, signal: o.signal, queue: o.queue,
       onGame: (_r, done, total) => o.onProgress?.(`gen ${g} match`, done, total),
     });
     if (match.interrupted) { interrupted = true; break; }

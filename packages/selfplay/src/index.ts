@@ -23,3 +23,4 @@ export * from './improve.js';
 export * from './wthor-games.js';
 export * as go from './go/index.js';
 export * from './book.js';
+export * from './jobs.js';

@@ -13,7 +13,8 @@ import { formatTranscript, parseTranscript } from '@sente/core';
 import { findBuild, readBookFile, writeFileAtomic } from '@sente/search';
 import { stringify } from 'csv-stringify/sync';
 import { finishedBlackScore, formatGameLine, readGameFile, type GameFile, type GameRecord } from './gamefile.js';
-import { batches, runPool } from './pool.js';
+import { runJobs, type QueueSettings } from './jobs.js';
+import { batches } from './pool.js';
 import type { SelfplaySettings } from './selfplay.js';
 
 /** A run: the game settings (with `build` an id or 'strongest'), the count and where to write. */
@@ -25,6 +26,8 @@ export interface SelfplayRunOptions extends SelfplaySettings {
   /** Games per pool job (default: chosen from the count and workers, 1..16). */
   readonly batchSize?: number;
   readonly signal?: AbortSignal;
+  /** Run the games on the BullMQ/Redis queue instead of the local pool. */
+  readonly queue?: QueueSettings;
   readonly onGame?: (game: GameRecord, done: number, total: number) => void;
   readonly onRetry?: (keys: number[], attempt: number, error: Error) => void;
   /** Test hook: the first attempt of job `job` exits its worker after `after` games. */
@@ -102,7 +105,7 @@ export async function runSelfplay(o: SelfplayRunOptions): Promise<SelfplaySummar
   const jobs = batches(todo, size).map((keys, job) => ({ keys, payload: job }));
   const t0 = performance.now();
   let played = 0;
-  const pool = todo.length === 0 ? { delivered: 0, interrupted: false, failed: [] } : await runPool<number, GameRecord>({
+  const pool = todo.length === 0 ? { delivered: 0, interrupted: false, failed: [] } : await runJobs<number, GameRecord>({
     workers,
     jobs,
     signal: o.signal,
@@ -117,7 +120,7 @@ export async function runSelfplay(o: SelfplayRunOptions): Promise<SelfplaySummar
       played++;
       o.onGame?.(game, byIndex.size, o.games);
     },
-  });
+  }, o.queue, 'selfplay', [resolve(o.outDir), recorded]);
   const seconds = (performance.now() - t0) / 1000;
 
   const all = [...byIndex.values()].sort((a, b) => a.index - b.index);

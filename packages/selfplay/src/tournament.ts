@@ -7,6 +7,7 @@
 // one. A results file is not trusted: every game read back is replayed by our rules, and a line
 // whose discs, score or result do not follow from its transcript is refused with its line number.
 import { appendFileSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { BLACK, Position, formatTranscript, parseTranscript, squareName } from '@sente/core';
 import { stringify } from 'csv-stringify/sync';
 import { writeFileAtomic } from '@sente/search';
@@ -16,7 +17,8 @@ import { enginePlayer } from './engine-player.js';
 import { createGtpPlayer } from './gtp-player.js';
 import type { GamePlayer } from './player.js';
 import type { EngineSpec, PlayerSpec } from './players.js';
-import { batches, runPool } from './pool.js';
+import { runJobs, type QueueSettings } from './jobs.js';
+import { batches } from './pool.js';
 import { seededRandom } from './random.js';
 import { refereeGame, type GameOutcome } from './referee.js';
 import type { MatchGame } from './worker.js';
@@ -78,6 +80,8 @@ export interface TournamentOptions {
   /** Longest wait for a move of an external program (ms). */
   readonly moveTimeoutMs?: number;
   readonly signal?: AbortSignal;
+  /** Run the engine games on the BullMQ/Redis queue instead of the local pool. */
+  readonly queue?: QueueSettings;
   readonly onGame?: (result: GameResult, done: number, total: number) => void;
   /**
    * Settings of the run beyond what these options hold (the command line's --depth, --seed, ...),
@@ -154,7 +158,7 @@ export async function runTournament(o: TournamentOptions): Promise<TournamentSum
   const local = games.filter((g) => !isEngine(g) && !already.has(g.key));
 
   const byKey = new Map(games.map((g) => [g.key, g]));
-  const poolRun = pooled.length === 0 ? Promise.resolve({ delivered: 0, interrupted: false, failed: [] }) : runPool<MatchGame[], GameOutcome>({
+  const poolRun = pooled.length === 0 ? Promise.resolve({ delivered: 0, interrupted: false, failed: [] }) : runJobs<MatchGame[], GameOutcome>({
     workers: Math.max(1, Math.min(o.workers, pooled.length)),
     jobs: batches(pooled.map((g) => g.key), Math.max(1, Math.min(8, Math.ceil(pooled.length / (o.workers * 4))))).map((keys) => ({
       keys,
@@ -166,7 +170,7 @@ export async function runTournament(o: TournamentOptions): Promise<TournamentSum
     makeTask: (payload, keys) => ({ kind: 'match', buildsDir: o.buildsDir, games: payload.filter((g) => keys.includes(g.key)) }),
     onItem: (key, outcome) => record(byKey.get(key)!, outcome),
     signal: o.signal,
-  });
+  }, o.queue, 'tournament', [o.csvPath ? resolve(o.csvPath) : null, games, o.players]);
   const localRun = playLocal(local, o, record);
   const [pool] = await Promise.all([poolRun, localRun]);
   results.sort((a, b) => a.key - b.key);

@@ -9,6 +9,7 @@ import {
   Book, addGame, buildsDir, createEngine, deviationCandidates, expandLeaf, findBuild, readBookFile, scorePending, writeBookFile,
 } from '@sente/search';
 import { scoreBookOnPool } from '@sente/selfplay';
+import { queueSettings, REDIS_OPTION } from '../queue-options.js';
 import { UsageError, positionFromArg } from '../util.js';
 import { progressBar } from '../progress.js';
 
@@ -43,7 +44,8 @@ function loadBook(path: string): Book {
 }
 
 /** Scores the book's pending entries: on the worker pool, or in this thread with --workers 1. */
-async function score(book: Book, build: string, depth: number, workers: number, label: string): Promise<number> {
+async function score(book: Book, build: string, depth: number, workers: number, label: string, redis?: string): Promise<number> {
+  const queue = queueSettings(redis);
   let id: string;
   try {
     id = findBuild(build).id;
@@ -60,12 +62,12 @@ async function score(book: Book, build: string, depth: number, workers: number, 
     bar.update(done);
   };
   let n: number;
-  if (workers > 1) {
+  if (workers > 1 || queue) {
     const ac = new AbortController();
     const stop = (): void => ac.abort();
     process.once('SIGINT', stop);
     try {
-      const r = await scoreBookOnPool(book, { buildsDir: buildsDir(), build: id, depth, workers, onProgress: progress, signal: ac.signal });
+      const r = await scoreBookOnPool(book, { buildsDir: buildsDir(), build: id, depth, workers, onProgress: progress, signal: ac.signal, queue });
       n = r.scored;
       if (r.summary.failed.length > 0) throw new Error(`book scoring failed for ${r.summary.failed.length} batch(es): ${r.summary.failed[0].error}`);
     } finally {
@@ -78,8 +80,8 @@ async function score(book: Book, build: string, depth: number, workers: number, 
   return n;
 }
 
-interface BuildArgs { games: string[]; depth: number; plies: number; out: string; build: string; workers: number }
-interface ExtendArgs { book: string; count: number; depth: number; build: string; margin: number; workers: number }
+interface BuildArgs { games: string[]; depth: number; plies: number; out: string; build: string; workers: number; redis?: string }
+interface ExtendArgs { book: string; count: number; depth: number; build: string; margin: number; workers: number; redis?: string }
 interface ShowArgs { position: string; book: string }
 
 const buildCommand: CommandModule<object, BuildArgs> = {
@@ -91,7 +93,8 @@ const buildCommand: CommandModule<object, BuildArgs> = {
     .option('plies', { type: 'number', default: 12, describe: 'plies of each game added to the book' })
     .option('out', { type: 'string', demandOption: true, describe: 'book file (extended if it exists)' })
     .option('build', { type: 'string', default: 'strongest' })
-    .option('workers', { type: 'number', default: availableParallelism(), describe: 'worker threads scoring positions' }) as never,
+    .option('workers', { type: 'number', default: availableParallelism(), describe: 'worker threads scoring positions' })
+    .option('redis', REDIS_OPTION) as never,
   handler: async (args) => {
     // An existing book is extended; a damaged one is refused rather than replaced.
     let book: Book;
@@ -105,7 +108,7 @@ const buildCommand: CommandModule<object, BuildArgs> = {
     let added = 0;
     for (const g of games) added += addGame(book, g, args.plies);
     console.error(`${games.length} games: ${added} new positions, ${book.size} in all`);
-    const scored = await score(book, args.build, args.depth, args.workers, 'scoring');
+    const scored = await score(book, args.build, args.depth, args.workers, 'scoring', args.redis);
     writeBookFile(args.out, book);
     const root = book.moves(Position.initial());
     console.log(`book ${args.out}: ${book.size} positions (${scored} scored at depth ${args.depth}); start position value ${root.length ? root[0].score.toFixed(2) : 'n/a'}`);
@@ -121,7 +124,8 @@ const extendCommand: CommandModule<object, ExtendArgs> = {
     .option('depth', { type: 'number', default: 8 })
     .option('margin', { type: 'number', default: 4, describe: 'only deviations within this many discs of the best' })
     .option('build', { type: 'string', default: 'strongest' })
-    .option('workers', { type: 'number', default: availableParallelism(), describe: 'worker threads scoring positions' }) as never,
+    .option('workers', { type: 'number', default: availableParallelism(), describe: 'worker threads scoring positions' })
+    .option('redis', REDIS_OPTION) as never,
   handler: async (args) => {
     const book = loadBook(args.book);
     const before = book.size;
@@ -131,7 +135,7 @@ const extendCommand: CommandModule<object, ExtendArgs> = {
       const batch = deviationCandidates(book, Math.min(10, args.count - expanded), args.margin);
       if (batch.length === 0) break;
       for (const e of batch) if (expandLeaf(book, e)) expanded++;
-      await score(book, args.build, args.depth, args.workers, `round ${Math.ceil(expanded / 10)}`);
+      await score(book, args.build, args.depth, args.workers, `round ${Math.ceil(expanded / 10)}`, args.redis);
       writeBookFile(args.book, book); // progress is kept even if interrupted
     }
     console.log(`book ${args.book}: ${before} -> ${book.size} positions (${expanded} deviations added)`);

@@ -8,11 +8,12 @@ import { buildsDir } from '@sente/search';
 import { TRAIN_DEFAULTS, defaultWorkers, formatElo, improve, interruptSignal, parseOpeningSpec } from '@sente/selfplay';
 import { progressBar } from '../progress.js';
 import { UsageError } from '../util.js';
+import { queueSettings, REDIS_OPTION } from '../queue-options.js';
 
 interface Args {
   generations: number; games: number; depth: number; exact: number; randomness: number; 'random-plies': number;
   openings: string; 'match-games': number; 'match-depth'?: number; 'match-exact'?: number; epochs: number; l2: number;
-  neighbour: number; phases: number; validation: number; workers: number; seed: number; runs: string; run?: string;
+  neighbour: number; phases: number; validation: number; workers: number; seed: number; runs: string; run?: string; redis?: string;
   prefix?: string; window: number; 'extra-games': string[];
 }
 
@@ -44,6 +45,7 @@ export const improveCommand: CommandModule<object, Args> = {
     .option('runs', { type: 'string', default: 'runs', describe: 'folder of run folders' })
     .option('run', { type: 'string', describe: 'run folder (default <runs>/<timestamp>); an existing one is resumed' })
     .option('prefix', { type: 'string', describe: "id prefix of new builds (default: i + the run folder's name, or the resumed run's prefix)" })
+    .option('redis', REDIS_OPTION)
     .option('window', { type: 'number', default: 0, describe: 'train on the games of the last N generations only (0: all)' })
     .option('extra-games', { type: 'string', array: true, default: [], describe: 'more game files to train on (e.g. earlier runs)' })
     .check((a) => {
@@ -67,7 +69,7 @@ export const improveCommand: CommandModule<object, Args> = {
         randomness: args.randomness, randomPlies: args['random-plies'], openings: openings.value,
         matchGames: args['match-games'], matchDepth: args['match-depth'] ?? args.depth, matchExact: args['match-exact'] ?? args.exact,
         epochs: args.epochs, l2: args.l2, neighbour: args.neighbour, phases: args.phases, validation: args.validation,
-        workers: args.workers, seed: args.seed, idPrefix: args.prefix, window: args.window, extraGames: args['extra-games'], signal: stop.signal,
+        workers: args.workers, seed: args.seed, idPrefix: args.prefix, window: args.window, extraGames: args['extra-games'], signal: stop.signal, queue: queueSettings(args.redis),
         log: (line) => { endBar(); console.log(line); },
         onProgress: (name, done, total) => {
           if (name !== stage) {

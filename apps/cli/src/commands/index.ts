@@ -15,6 +15,8 @@ import { gtpCommand } from './gtp.js';
 import { nboardCommand } from './nboard.js';
 import { playCommand } from './play.js';
 import { solveCommand } from './solve.js';
+import { workerCommand } from './worker.js';
+import { queueCommand } from './queue.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const commands: CommandModule<any, any>[] = [perftCommand, showCommand, analyzeCommand, benchCommand, bookCommand, calibrateCommand, selfplayCommand, trainCommand, tournamentCommand, improveCommand, buildsCommand, goCommand, gtpCommand, nboardCommand, playCommand, solveCommand];
+export const commands: CommandModule<any, any>[] = [perftCommand, showCommand, analyzeCommand, benchCommand, bookCommand, calibrateCommand, selfplayCommand, trainCommand, tournamentCommand, improveCommand, buildsCommand, goCommand, gtpCommand, nboardCommand, playCommand, solveCommand, workerCommand, queueCommand];

@@ -5,11 +5,12 @@ import { buildsDir } from '@sente/search';
 import { defaultWorkers, interruptSignal, parseOpeningSpec, runSelfplay, SelfplayError } from '@sente/selfplay';
 import { progressBar } from '../progress.js';
 import { UsageError } from '../util.js';
+import { queueSettings, REDIS_OPTION } from '../queue-options.js';
 
 interface Args {
   build: string; games: number; openings: string; depth: number; exact: number; randomness: number;
   'random-plies': number; balance: number; seed: number; out: string; workers: number; resume: boolean;
-  batch?: number; 'test-crash'?: string; book?: string; 'book-margin': number;
+  batch?: number; 'test-crash'?: string; redis?: string; book?: string; 'book-margin': number;
 }
 
 export const selfplayCommand: CommandModule<object, Args> = {
@@ -31,6 +32,7 @@ export const selfplayCommand: CommandModule<object, Args> = {
     .option('batch', { type: 'number', describe: 'games per pool job (default: automatic)' })
     .option('book', { type: 'string', describe: 'opening book file to play from while in book' })
     .option('book-margin', { type: 'number', default: 1, describe: 'choose among book moves within this many discs of the best' })
+    .option('redis', REDIS_OPTION)
     .option('test-crash', { type: 'string', hidden: true, describe: 'JOB:GAMES: that job exits its worker after GAMES games, once' })
     .check((a) => {
       for (const k of ['games', 'depth', 'workers'] as const) if (!Number.isInteger(a[k]) || a[k] < 1) throw new Error(`--${k} must be a positive whole number`);
@@ -55,7 +57,7 @@ export const selfplayCommand: CommandModule<object, Args> = {
         build: args.build, buildsDir: buildsDir(), games: args.games, depth: args.depth, exact: args.exact,
         randomness: args.randomness, randomPlies: args['random-plies'], seed: args.seed, openings: openings.value,
         book: args.book, bookMargin: args.book !== undefined ? args['book-margin'] : undefined,
-        outDir: args.out, workers: args.workers, resume: args.resume, batchSize: args.batch, signal: stop.signal, testCrash,
+        outDir: args.out, workers: args.workers, resume: args.resume, batchSize: args.batch, signal: stop.signal, testCrash, queue: queueSettings(args.redis),
         onGame: (_g, done, total) => {
           if (!started) { bar.start(total, done - 1); started = true; }
           bar.update(done);

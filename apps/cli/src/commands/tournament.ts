@@ -10,11 +10,12 @@ import {
 } from '@sente/selfplay';
 import { progressBar } from '../progress.js';
 import { UsageError } from '../util.js';
+import { queueSettings, REDIS_OPTION } from '../queue-options.js';
 import { goTournamentHandler } from './go.js';
 
 interface Args {
   player: string[]; games: number; openings: string; depth?: number; time?: number; exact: number;
-  csv?: string; resume: boolean; force: boolean; gauntlet: boolean; workers: number; seed: number; 'move-timeout': number;
+  csv?: string; resume: boolean; force: boolean; gauntlet: boolean; workers: number; seed: number; 'move-timeout': number; redis?: string;
   game: string; size: number; komi: number; sgf?: string;
 }
 
@@ -38,6 +39,7 @@ export const tournamentCommand: CommandModule<object, Args> = {
     .option('seed', { type: 'number', default: 1, describe: 'chooses the openings' })
     .option('resume', { type: 'boolean', default: false, describe: 'continue the tournament recorded in --csv (same players and settings)' })
     .option('force', { type: 'boolean', default: false, describe: 'replace an existing --csv file' })
+    .option('redis', REDIS_OPTION)
     .option('move-timeout', { type: 'number', default: 30000, describe: 'an external program loses a game after this many ms without a move' })
     .check((a) => {
       if (!Number.isInteger(a.games) || a.games < 1) throw new Error('--games must be a positive whole number');
@@ -79,7 +81,7 @@ export const tournamentCommand: CommandModule<object, Args> = {
     try {
       summary = await runTournament({
         players, gamesPerPair: args.games, openings, gauntlet: args.gauntlet, workers: args.workers, buildsDir: dir,
-        csvPath: args.csv, overwriteCsv: args.force, resume: args.resume, moveTimeoutMs: args['move-timeout'], signal: stop.signal,
+        csvPath: args.csv, overwriteCsv: args.force, resume: args.resume, moveTimeoutMs: args['move-timeout'], signal: stop.signal, queue: queueSettings(args.redis),
         settings: { openings: args.openings, seed: args.seed, depth: args.time === undefined ? (args.depth ?? 4) : null, time: args.time ?? null, exact: args.exact },
         onGame: (_r, done, total) => {
           if (!started) { bar.start(total, done - 1); started = true; }

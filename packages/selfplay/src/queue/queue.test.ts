@@ -1,0 +1,98 @@
+// Unit tests of the queue's pure parts: Redis URLs (passwords, TLS, databases, bad input), the
+// replay check of returned items (legal, finished, consistent games and book scores accepted;
+// forged ones refused with the reason), and the identity check.
+import { describe, expect, it } from 'vitest';
+import { canonicalKey, Position } from '@sente/core';
+import { bootstrapTable, createEngine, positionOfKey } from '@sente/search';
+import { DEFAULT_OPENINGS_FILE, readOpeningsFile } from '../openings.js';
+import { playSelfplayGame, type SelfplaySettings } from '../selfplay.js';
+import { refereeGame } from '../referee.js';
+import { enginePlayer } from '../engine-player.js';
+import { parseRedisUrl, redact } from './connection.js';
+import { identityMismatch, localIdentity } from './identity.js';
+import { runName } from './names.js';
+import { invalidItem } from './validate.js';
+import type { LocalTask } from './transport.js';
+
+describe('Redis URLs', () => {
+  it('reads host, port, database, user and password; rediss:// turns TLS on', () => {
+    const a = parseRedisUrl('redis://:p%40ss@10.0.0.5:6380/2');
+    expect(a.ok && a.options).toEqual({ host: '10.0.0.5', port: 6380, db: 2, password: 'p@ss' });
+    const b = parseRedisUrl('rediss://sente:pw@redis.example.org');
+    expect(b.ok && b.options).toEqual({ host: 'redis.example.org', port: 6379, db: 0, username: 'sente', password: 'pw', tls: { servername: 'redis.example.org' } });
+    expect(b.ok && b.where).toBe('rediss://redis.example.org');
+  });
+  it('refuses other schemes, garbage and bad databases, never echoing the password', () => {
+    const r = parseRedisUrl('http://:secret@host:1');
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.error).toMatch(/scheme must be redis:\/\/ or rediss:\/\//);
+    expect(!r.ok && r.error).not.toMatch(/secret/);
+    expect(parseRedisUrl('not a url').ok).toBe(false);
+    expect(parseRedisUrl('redis://host/x').ok).toBe(false);
+    expect(redact('redis://u:secret@h:1/0')).toBe('redis://u:***@h:1/0');
+  });
+});
+
+describe('identity and run names', () => {
+  it('a different version or pattern set is a mismatch with the reason', () => {
+    const me = localIdentity();
+    expect(me.version).toMatch(/^\d+\.\d+\.\d+/);
+    expect(identityMismatch(me, me)).toBeNull();
+    expect(identityMismatch({ ...me, version: '9.9.9' }, me)).toBe(`the job needs sente 9.9.9, this worker runs sente ${me.version}`);
+    expect(identityMismatch({ ...me, patterns: 'abc' }, me)).toMatch(/pattern set abc/);
+  });
+  it('run names depend on everything that identifies the run', () => {
+    expect(runName('selfplay', '/a', { depth: 1 })).toBe(runName('selfplay', '/a', { depth: 1 }));
+    expect(runName('selfplay', '/a', { depth: 1 })).not.toBe(runName('selfplay', '/a', { depth: 2 }));
+    expect(runName('selfplay', '/a', { depth: 1 })).not.toBe(runName('selfplay', '/b', { depth: 1 }));
+  });
+});
+
+describe('the replay check of returned items', () => {
+  const settings: SelfplaySettings = {
+    build: 'bootstrap', buildsDir: '', depth: 1, exact: 6, randomness: 2, randomPlies: 30, seed: 3,
+    openings: { kind: 'file', path: DEFAULT_OPENINGS_FILE },
+  };
+  const task: LocalTask = { kind: 'selfplay', settings, keys: [5] };
+  const engine = createEngine({ table: bootstrapTable(), build: 'bootstrap' });
+  const game = playSelfplayGame(engine, settings, 5);
+
+  it('accepts a real self-play game and refuses forged ones, saying why', () => {
+    expect(invalidItem(task, 5, game)).toBeNull();
+    expect(invalidItem(task, 6, game)).toMatch(/game index 5 returned for game 6/);
+    expect(invalidItem(task, 5, { ...game, blackScore: game.blackScore + 2 })).toMatch(/recorded score/);
+    expect(invalidItem(task, 5, { ...game, moves: game.moves.slice(0, -1) })).toMatch(/not finished/);
+    const illegal = [...game.moves];
+    illegal[20] = illegal[19];
+    expect(invalidItem(task, 5, { ...game, moves: illegal })).toMatch(/move 2\d is illegal/);
+    expect(invalidItem(task, 5, { ...game, build: 'other' })).toMatch(/build other/);
+    const xot = readOpeningsFile(DEFAULT_OPENINGS_FILE);
+    expect(xot.ok && xot.value[5].length).toBe(game.openingPlies);
+    expect(invalidItem(task, 5, { ...game, moves: [...game.moves].reverse() })).toMatch(/opening|illegal/);
+    expect(invalidItem(task, 5, null)).toBe('not an object');
+    expect(invalidItem(task, 5, { ...game, moves: 'f5d6' })).toMatch(/not squares/);
+  });
+
+  it('checks tournament results against their opening, score and result', async () => {
+    const spec = { kind: 'engine' as const, name: 'b', build: 'bootstrap', depth: 1, exact: 6 };
+    const opening = [37, 43, 34];
+    const match: LocalTask = { kind: 'match', buildsDir: '', games: [{ key: 2, black: spec, white: { ...spec, name: 'w' }, opening }] };
+    const r = await refereeGame(enginePlayer('b', engine, spec), enginePlayer('w', engine, spec), opening, { game: 2 });
+    expect(invalidItem(match, 2, r)).toBeNull();
+    expect(invalidItem(match, 3, r)).toMatch(/not in the job/);
+    expect(invalidItem(match, 2, { ...r, result: r.result === '1-0' ? '0-1' : '1-0' })).toMatch(/does not match the score/);
+    expect(invalidItem(match, 2, { ...r, blackDiscs: r.blackDiscs + 1 })).toMatch(/disc counts/);
+    expect(invalidItem(match, 2, { ...r, moves: [19, ...r.moves.slice(1)] })).toMatch(/scheduled opening/);
+  });
+
+  it('checks book scores: one per legal move, in range', () => {
+    const p = Position.initial();
+    p.makeMove(37);
+    const key = canonicalKey(p.bb[0], p.bb[1], p.bb[2], p.bb[3]);
+    const book: LocalTask = { kind: 'book', buildsDir: '', build: 'bootstrap', depth: 2, keys: [0], positions: [[key.playerLo | 0, key.playerHi | 0, key.opponentLo | 0, key.opponentHi | 0]] };
+    const scores = engine.analyze(positionOfKey({ ...key, transform: 0 }), 2);
+    expect(invalidItem(book, 0, scores)).toBeNull();
+    expect(invalidItem(book, 0, scores.slice(1))).toMatch(/not the legal moves/);
+    expect(invalidItem(book, 0, scores.map((s, i) => (i === 0 ? { ...s, score: 99, exact: true } : s)))).toMatch(/out of range/);
+  });
+});

@@ -1,0 +1,113 @@
+// Every item a worker returns is replayed with core's rules before it is accepted: a game must be
+// a legal, finished game from the job's opening whose recorded score is the one the rules give;
+// a book entry's scores must be one per legal move of its position, in range. Anything else is
+// refused (logged by the coordinator, never written) and its key is played again.
+import { BLACK, Position } from '@sente/core';
+import { positionOfKey, type MoveScore } from '@sente/search';
+import type { GameRecord } from '../gamefile.js';
+import { readOpeningsFile } from '../openings.js';
+import type { GameOutcome } from '../referee.js';
+import type { LocalTask } from './transport.js';
+
+/** Why `item` is not a valid result for `key` of `task`, or null when it is. */
+export function invalidItem(task: LocalTask, key: number, item: unknown): string | null {
+  try {
+    if (typeof item !== 'object' || item === null) return 'not an object';
+    if (task.kind === 'selfplay') return invalidSelfplay(task, key, item as GameRecord);
+    if (task.kind === 'match') return invalidMatch(task, key, item as GameOutcome);
+    return invalidBook(task, key, item as MoveScore[]);
+  } catch (e) {
+    return `unreadable: ${(e as Error).message}`;
+  }
+}
+
+function isMoveList(moves: unknown): moves is number[] {
+  return Array.isArray(moves) && moves.every((m) => Number.isInteger(m) && m >= 0 && m < 64);
+}
+
+/** Plays `moves` from the initial position (passes implicit); the position, or why it fails. */
+function replay(moves: readonly number[]): Position | string {
+  const p = Position.initial();
+  for (let i = 0; i < moves.length; i++) {
+    if (p.isGameOver()) return `move ${i + 1} comes after the end of the game`;
+    if (p.mustPass()) p.makePass();
+    if (!p.makeMove(moves[i])) return `move ${i + 1} is illegal`;
+  }
+  return p;
+}
+
+function blackFinal(p: Position): number {
+  const s = p.finalScore();
+  return p.side === BLACK ? s : -s;
+}
+
+const openingLines = new Map<string, number[][]>();
+
+function invalidSelfplay(task: Extract<LocalTask, { kind: 'selfplay' }>, key: number, g: GameRecord): string | null {
+  const s = task.settings;
+  if (g.index !== key) return `game index ${g.index} returned for game ${key}`;
+  if (g.build !== s.build) return `played by build ${g.build}, the run's build is ${s.build}`;
+  if (g.seed !== s.seed) return `seed ${g.seed}, the run's seed is ${s.seed}`;
+  if (!isMoveList(g.moves)) return 'the moves are not squares';
+  if (!Number.isInteger(g.openingPlies) || g.openingPlies < 0 || g.openingPlies > g.moves.length) return `opening plies ${g.openingPlies} out of range`;
+  if (s.openings.kind === 'file') {
+    let lines = openingLines.get(s.openings.path);
+    if (!lines) {
+      const r = readOpeningsFile(s.openings.path);
+      if (!r.ok) throw new Error(r.error);
+      lines = r.value;
+      openingLines.set(s.openings.path, lines);
+    }
+    const want = lines[key % lines.length];
+    if (g.openingPlies !== want.length || want.some((m, i) => g.moves[i] !== m)) return `does not start with opening ${key % lines.length} of the openings file`;
+  } else if (g.openingPlies !== s.openings.plies) {
+    return `opening of ${g.openingPlies} plies, the run's random openings have ${s.openings.plies}`;
+  }
+  const p = replay(g.moves);
+  if (typeof p === 'string') return p;
+  if (!p.isGameOver()) return `the game is not finished after ${g.moves.length} moves`;
+  const score = blackFinal(p);
+  if (g.blackScore !== score) return `recorded score ${g.blackScore}, the final position gives ${score}`;
+  return null;
+}
+
+function invalidMatch(task: Extract<LocalTask, { kind: 'match' }>, key: number, r: GameOutcome): string | null {
+  const game = task.games.find((g) => g.key === key);
+  if (!game) return `game ${key} is not in the job`;
+  if (!isMoveList(r.moves)) return 'the moves are not squares';
+  if (game.opening.some((m, i) => r.moves[i] !== m)) return 'does not start with the scheduled opening';
+  const p = replay(r.moves);
+  if (typeof p === 'string') return p;
+  const expected = r.blackScore > 0 ? '1-0' : r.blackScore < 0 ? '0-1' : '1/2-1/2';
+  if (r.result !== expected) return `result ${r.result} does not match the score ${r.blackScore}`;
+  if (r.reason === 'normal') {
+    if (!p.isGameOver()) return 'a normal result, but the game is not finished';
+    const score = blackFinal(p);
+    if (r.blackScore !== score) return `recorded score ${r.blackScore}, the final position gives ${score}`;
+    if (r.blackDiscs !== p.blackCount() || r.whiteDiscs !== p.whiteCount()) return 'the disc counts do not match the final position';
+  } else {
+    // A forfeit (a player crashed or timed out inside the worker) loses by 64 discs.
+    if (p.isGameOver()) return `a forfeit (${r.reason}) of a finished game`;
+    if (!/^(illegal|crash|timeout) \((black|white)/.test(r.reason)) return `unknown reason "${r.reason}"`;
+    const loserBlack = /\(black/.test(r.reason);
+    if (r.blackScore !== (loserBlack ? -64 : 64)) return `forfeit by ${loserBlack ? 'black' : 'white'} with score ${r.blackScore}`;
+  }
+  return null;
+}
+
+function invalidBook(task: Extract<LocalTask, { kind: 'book' }>, key: number, scores: MoveScore[]): string | null {
+  const i = task.keys.indexOf(key);
+  if (i < 0) return `entry ${key} is not in the job`;
+  if (!Array.isArray(scores)) return 'not a list of move scores';
+  const [pLo, pHi, oLo, oHi] = task.positions[i];
+  const p = positionOfKey({ playerLo: pLo, playerHi: pHi, opponentLo: oLo, opponentHi: oHi, transform: 0 });
+  const legal = p.legalMoveList().sort((a, b) => a - b);
+  const moves = scores.map((s) => s?.move).sort((a, b) => a - b);
+  if (moves.length !== legal.length || moves.some((m, j) => m !== legal[j])) return 'the scored moves are not the legal moves of the position';
+  for (const s of scores) {
+    if (typeof s.exact !== 'boolean') return 'an exactness flag is not a boolean';
+    // Exact scores are disc differences; midgame estimates are unbounded in principle, only sane.
+    if (!Number.isFinite(s.score) || Math.abs(s.score) > (s.exact ? 64 : 1000)) return `score ${s.score} of move ${s.move} out of range`;
+  }
+  return null;
+}
