@@ -33,7 +33,7 @@ export const calibrateCommand: CommandModule<object, Args> = {
     try {
       build = loadBuild(id);
     } catch (e) {
-      throw new UsageError(`cannot load build "${id}": ${(e as Error).message}`);
+      throw new UsageError((e as Error).message);
     }
     const engine = createEngine({ table: build.table, build: id, probcut: false, ttMb: 8 });
     const openings = readOpeningsFile(DEFAULT_OPENINGS_FILE);
