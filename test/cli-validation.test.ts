@@ -92,7 +92,7 @@ const INVALID: [string, () => string[], RegExp][] = [
 ];
 
 describe('every option is checked before any work (exit 2, one line)', () => {
-  it.each(INVALID.map(([defect, args, message]) => ({ defect, args, message, name: args().join(' ').replace(tmp, '$TMP') })))('defect $defect: sente $name', ({ args, message }) => {
+  it.each(INVALID.map(([defect, args, message]) => ({ defect, args, message, name: args().join(' ') })))('defect $defect: sente $name', ({ args, message }) => {
     const r = sente(...args());
     expect(r.status, r.stdout + r.stderr).toBe(2);
     expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
