@@ -72,10 +72,10 @@ export function problem(name: string, value: unknown, rule: Rule): string | null
   if (typeof value !== 'string' || value === '') return `${flag} needs a path`;
   const stat = existsSync(value) ? statSync(value) : null;
   if (rule.kind === 'exists') {
-    if (!stat) return `${flag} ${value}: no such file or folder`;
+    if (!stat) return `cannot read ${flag} ${value}: no such file or folder`;
   } else if (rule.kind === 'file') {
-    if (!stat) return `${flag} ${value}: no such file`;
-    if (!stat.isFile()) return `${flag} ${value} is a folder, not a file`;
+    if (!stat) return `cannot read ${flag} ${value}: no such file`;
+    if (!stat.isFile()) return `cannot read ${flag} ${value}: it is a folder, not a file`;
   } else if (rule.kind === 'output-file') {
     if (stat?.isDirectory()) return `${flag} ${value} is a folder; name a file to write`;
   } else if (stat && !stat.isDirectory()) {
