@@ -101,11 +101,14 @@ describe('sente tournament', () => {
     }
   });
 
-  it('gauntlet: a program that does not start loses every game and the tournament goes on', () => {
+  it('gauntlet: a program that does not start loses every game, the tournament goes on, and the run fails naming it', () => {
     const csv = join(tmp, 'g.csv');
     const r = sente('tournament', '--gauntlet', '--player', 'bootstrap', '--player', 'gtp:node -e process.exit(1)', '--player', 'bootstrap:depth=1',
       '--games', '2', '--depth', '1', '--exact', '4', '--csv', csv);
-    expect(r.status, r.stderr).toBe(0);
+    // Every game was played, but a player that cannot start makes the run fail (issue #19).
+    expect(r.status, r.stderr).toBe(1);
+    expect(r.stdout).toMatch(/4\/4 games/);
+    expect(r.stdout).toMatch(/player gtp:node -e process.exit\(1\) could not be started \(command: node -e process.exit\(1\)\)/);
     const rows = csvRows(csv);
     expect(rows).toHaveLength(4);
     const crashed = rows.filter((x) => x.black.startsWith('gtp:') || x.white.startsWith('gtp:'));

@@ -14,6 +14,11 @@ const argv = hideBin(process.argv).map((a) => {
   const m = BOARD_ARG.exec(a);
   return m ? (m[1] ?? '') + m[2].replace(/-/g, '.') : a;
 });
+// yargs (18) does not fill a command's positionals from the words after `--` (`sente show -- f5d6`
+// would be "not enough arguments"). Once boards are rewritten, no command takes a word starting
+// with '-' as a positional, so a `--` followed only by plain words is dropped.
+const dashes = argv.indexOf('--');
+if (dashes >= 0 && argv.slice(dashes + 1).every((a) => !a.startsWith('-'))) argv.splice(dashes, 1);
 
 // The version of this package, read beside the module (yargs would look beside the launching script).
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };

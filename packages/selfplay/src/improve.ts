@@ -15,8 +15,17 @@ import { setStrongest, updateBuild } from './registry.js';
 import { runSelfplay, type SelfplaySummary } from './selfplay-run.js';
 import { svgDocument, type Chart } from './svg.js';
 import { pickOpenings, runTournament, headToHead } from './tournament.js';
-import { train } from './train.js';
+import { resolveGameFile, train, trainSettingsProblem } from './train.js';
 import type { QueueSettings } from './jobs.js';
+
+/** A JSON file of the run folder, or an error naming it. */
+function readJson<T>(path: string): T {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as T;
+  } catch (e) {
+    throw new Error(`${path} is not valid JSON (${(e as Error).message}); restore it, or choose another --run`);
+  }
+}
 
 export interface ImproveOptions {
   readonly buildsDir: string;
@@ -77,9 +86,14 @@ export interface ImproveSummary {
 
 export async function improve(o: ImproveOptions): Promise<ImproveSummary> {
   const log = o.log ?? (() => {});
+  // Everything that would fail after self-play is checked before it.
+  const problem = trainSettingsProblem(o) ?? (o.window !== undefined && !(Number.isInteger(o.window) && o.window >= 0) ? `window must be a whole number ≥ 0, got ${o.window}` : null)
+    ?? (!Number.isInteger(o.matchGames) || o.matchGames < 1 ? `match games must be a whole number ≥ 1, got ${o.matchGames}` : null)
+    ?? (o.extraGames ?? []).map((f) => (existsSync(resolveGameFile(f)) ? null : `game file ${f} does not exist`)).find((p) => p !== null) ?? null;
+  if (problem) throw new Error(problem);
   mkdirSync(o.runDir, { recursive: true });
   const settingsFile = join(o.runDir, 'settings.json');
-  const previous = existsSync(settingsFile) ? (JSON.parse(readFileSync(settingsFile, 'utf8')) as Record<string, unknown>) : null;
+  const previous = existsSync(settingsFile) ? readJson<Record<string, unknown>>(settingsFile) : null;
   const idPrefix = o.idPrefix ?? (typeof previous?.idPrefix === 'string' ? previous.idPrefix : `i${basename(o.runDir)}`);
   const bad = validBuildId(`${idPrefix}-g1`);
   if (bad) throw new Error(`--prefix: ${bad}`);
@@ -97,7 +111,7 @@ export async function improve(o: ImproveOptions): Promise<ImproveSummary> {
     const reportFile = join(o.runDir, 'report.json');
     if (existsSync(reportFile)) {
       // JSON has no infinity: an open interval end (a one-sided match) was saved as null.
-      for (const r of JSON.parse(readFileSync(reportFile, 'utf8')) as GenerationReport[]) {
+      for (const r of readJson<GenerationReport[]>(reportFile)) {
         reports.push({ ...r, match: { ...r.match, low: r.match.low ?? -Infinity, high: r.match.high ?? Infinity } });
       }
     }

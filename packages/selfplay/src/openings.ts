@@ -19,6 +19,7 @@ export type OpeningsResult<T> = { ok: true; value: T } | { ok: false; error: str
 /** `xot` (the shipped file), `random:K`, or a path to a transcript file. */
 export function parseOpeningSpec(spec: string, balance = 6, balanceDepth = 2): OpeningsResult<OpeningSource> {
   if (spec === 'xot' || spec === 'default') return { ok: true, value: { kind: 'file', path: DEFAULT_OPENINGS_FILE } };
+  if (!(balance >= 0)) return { ok: false, error: `the balance of random openings must be a number ≥ 0, got ${balance}` };
   const m = /^random:(\d+)$/.exec(spec);
   if (m) {
     const plies = Number(m[1]);

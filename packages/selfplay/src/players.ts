@@ -3,7 +3,7 @@
 // or an external program, `gtp:<command line>`. Engine specs are plain data so they travel to
 // pool workers; 'strongest' is resolved to a concrete id once, in the main thread.
 import { resolve } from 'node:path';
-import { findBuild, readBookFile } from '@sente/search';
+import { MAX_EXACT_EMPTIES, MAX_MOVE_MS, MAX_SEARCH_DEPTH, findBuild, readBookFile } from '@sente/search';
 
 export interface EngineSpec {
   readonly kind: 'engine';
@@ -36,6 +36,11 @@ export interface SpecDefaults {
 
 export type SpecResult = { ok: true; spec: PlayerSpec } | { ok: false; error: string };
 
+/** The accepted range of each numeric setting (depth 99 would search forever, time=0 not at all). */
+const SETTING_RANGES: Record<string, [number, number]> = {
+  depth: [1, MAX_SEARCH_DEPTH], exact: [0, MAX_EXACT_EMPTIES], time: [1, MAX_MOVE_MS], bookmargin: [0, 64],
+};
+
 export function parsePlayerSpec(text: string, defaults: SpecDefaults, buildsDir: string): SpecResult {
   if (text.startsWith('gtp:')) {
     const command = text.slice(4).trim();
@@ -57,7 +62,12 @@ export function parsePlayerSpec(text: string, defaults: SpecDefaults, buildsDir:
       const m = /^\s*(depth|exact|time|bookmargin)\s*=\s*(\d+(?:\.\d+)?)\s*$/.exec(part);
       if (!m) return { ok: false, error: `"${text}": "${part}" is not a setting (depth=N, exact=N, time=MS, book=FILE or bookmargin=DISCS)` };
       if (m[1] !== 'bookmargin' && !Number.isInteger(Number(m[2]))) return { ok: false, error: `"${text}": ${m[1]} must be a whole number` };
-      settings[m[1]] = Number(m[2]);
+      const [min, max] = SETTING_RANGES[m[1]];
+      const v = Number(m[2]);
+      if (!(v >= min && v <= max)) {
+        return { ok: false, error: `"${text}": ${m[1]} must be ${m[1] === 'time' ? `from 1 to ${max} (ms per move)` : `from ${min} to ${max}`}, got ${m[2]}` };
+      }
+      settings[m[1]] = v;
     }
   }
   if (book !== undefined) {

@@ -51,6 +51,7 @@ export interface PoolSummary {
 interface ItemMessage { key: number; item: unknown }
 
 export async function runPool<P, R>(options: PoolOptions<P, R>): Promise<PoolSummary> {
+  if (!Number.isInteger(options.workers) || options.workers < 1) throw new Error(`workers must be a whole number ≥ 1, got ${options.workers}`);
   const maxRetries = options.maxRetries ?? 3;
   const done = new Set<number>();
   const failed: { keys: number[]; error: string }[] = [];
@@ -113,6 +114,8 @@ export async function runPool<P, R>(options: PoolOptions<P, R>): Promise<PoolSum
 
 /** Splits keys into batches of `size`. */
 export function batches(keys: readonly number[], size: number): number[][] {
+  // A size of 0 or NaN would never advance (or never start): refuse it rather than loop.
+  if (!Number.isInteger(size) || size < 1) throw new Error(`batch size must be a whole number ≥ 1, got ${size}`);
   const out: number[][] = [];
   for (let i = 0; i < keys.length; i += size) out.push(keys.slice(i, i + size));
   return out;

@@ -7,7 +7,7 @@
 // score, carry this run's build and seed, and have an index inside --games; any other line is
 // refused with its line number. A last line cut short by a crash is dropped (rewritten away), so
 // it can never be read later as a whole line.
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { formatTranscript, parseTranscript } from '@sente/core';
 import { findBuild, readBookFile, writeFileAtomic } from '@sente/search';
@@ -55,8 +55,29 @@ export interface SelfplaySummary {
 
 export class SelfplayError extends Error {}
 
+/** What is wrong with a run's numbers, or null: checked before anything is written or played. */
+export function selfplayOptionsProblem(o: SelfplayRunOptions): string | null {
+  const whole = (name: string, v: number | undefined, min: number, max = Number.MAX_SAFE_INTEGER): string | null =>
+    v === undefined || (Number.isInteger(v) && v >= min && v <= max) ? null : `${name} must be a whole number from ${min}${max === Number.MAX_SAFE_INTEGER ? ' up' : ` to ${max}`}, got ${v}`;
+  const atLeast0 = (name: string, v: number | undefined): string | null => (v === undefined || v >= 0 ? null : `${name} must be a number ≥ 0, got ${v}`);
+  return whole('games', o.games, 1) ?? whole('workers', o.workers, 1) ?? whole('batch size', o.batchSize, 1) ?? whole('depth', o.depth, 1, 60)
+    ?? whole('exact', o.exact, 0, 64) ?? whole('random plies', o.randomPlies, 0)
+    ?? (Number.isSafeInteger(o.seed) ? null : `seed must be a whole number, got ${o.seed}`) ?? atLeast0('randomness', o.randomness) ?? atLeast0('book margin', o.bookMargin);
+}
+
+/** A JSON file of the run folder, or an error naming it. */
+function readJson(path: string): Record<string, unknown> {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+  } catch (e) {
+    throw new SelfplayError(`${path} is not a valid run settings file (${(e as Error).message}); restore it, or delete the folder to start over`);
+  }
+}
+
 export async function runSelfplay(o: SelfplayRunOptions): Promise<SelfplaySummary> {
-  if (!Number.isInteger(o.games) || o.games < 1) throw new SelfplayError(`games must be a positive whole number, got ${o.games}`);
+  const bad = selfplayOptionsProblem(o);
+  if (bad) throw new SelfplayError(bad);
+  if (existsSync(o.outDir) && !statSync(o.outDir).isDirectory()) throw new SelfplayError(`${o.outDir} is a file; the output of a self-play run is a folder (games.txt, games.csv, run.json)`);
   const build = findBuild(o.build, o.buildsDir).id;
   const settings: SelfplaySettings = {
     build, buildsDir: o.buildsDir, depth: o.depth, exact: o.exact, randomness: o.randomness,
@@ -78,7 +99,7 @@ export async function runSelfplay(o: SelfplayRunOptions): Promise<SelfplaySummar
   if (existing.games.length > 0 || existsSync(runFile)) {
     if (!o.resume) throw new SelfplayError(`${o.outDir} already holds a self-play run (${existing.games.length} games); pass --resume to continue it or choose another --out`);
     if (existsSync(runFile)) {
-      const before = JSON.parse(readFileSync(runFile, 'utf8')) as Record<string, unknown>;
+      const before = readJson(runFile);
       for (const [k, v] of Object.entries(recorded)) {
         if (JSON.stringify(before[k]) !== JSON.stringify(v)) {
           throw new SelfplayError(`cannot resume ${o.outDir}: its ${k} was ${JSON.stringify(before[k])}, now ${JSON.stringify(v)}`);

@@ -16,7 +16,7 @@ import { engineFor } from './engines.js';
 import { enginePlayer } from './engine-player.js';
 import { createGtpPlayer } from './gtp-player.js';
 import type { GamePlayer } from './player.js';
-import type { EngineSpec, PlayerSpec } from './players.js';
+import type { EngineSpec, GtpSpec, PlayerSpec } from './players.js';
 import { runJobs, type QueueSettings } from './jobs.js';
 import { batches } from './pool.js';
 import { seededRandom } from './random.js';
@@ -113,10 +113,16 @@ export interface TournamentSummary {
   readonly total: number;
   readonly interrupted: boolean;
   readonly failed: { keys: number[]; error: string }[];
+  /** External programs that could not be started in this run (each lost its games by forfeit). */
+  readonly notStarted: { player: string; command: string; error: string }[];
 }
 
 export async function runTournament(o: TournamentOptions): Promise<TournamentSummary> {
   if (o.players.length < 2) throw new Error('a tournament needs at least two players');
+  // Numbers from other code are checked here too: 0 or NaN workers would play nothing, a huge game count exhausts memory.
+  if (!Number.isInteger(o.gamesPerPair) || o.gamesPerPair < 1 || o.gamesPerPair > 1_000_000) throw new Error(`games per pairing must be a whole number from 1 to 1000000, got ${o.gamesPerPair}`);
+  if (!Number.isInteger(o.workers) || o.workers < 1) throw new Error(`workers must be a whole number ≥ 1, got ${o.workers}`);
+  if (o.moveTimeoutMs !== undefined && !(o.moveTimeoutMs > 0)) throw new Error(`move timeout must be a number of ms > 0, got ${o.moveTimeoutMs}`);
   const games = schedule(o.players.length, o.gamesPerPair, o.openings, o.gauntlet ?? false);
   const results: GameResult[] = [];
   if (o.csvPath) {
@@ -171,10 +177,13 @@ export async function runTournament(o: TournamentOptions): Promise<TournamentSum
     onItem: (key, outcome) => record(byKey.get(key)!, outcome),
     signal: o.signal,
   }, o.queue, 'tournament', [o.csvPath ? resolve(o.csvPath) : null, games, o.players]);
-  const localRun = playLocal(local, o, record);
+  const notStarted: TournamentSummary['notStarted'] = [];
+  const localRun = playLocal(local, o, record, (spec, error) => {
+    if (!notStarted.some((n) => n.player === spec.name)) notStarted.push({ player: spec.name, command: spec.command, error });
+  });
   const [pool] = await Promise.all([poolRun, localRun]);
   results.sort((a, b) => a.key - b.key);
-  return { results, total: games.length, interrupted: pool.interrupted || (o.signal?.aborted ?? false), failed: pool.failed };
+  return { results, total: games.length, interrupted: pool.interrupted || (o.signal?.aborted ?? false), failed: pool.failed, notStarted };
 }
 
 /** Where a tournament CSV's settings are recorded. */
@@ -225,7 +234,10 @@ export function settingsChanges(before: Record<string, unknown>, now: Record<str
 }
 
 /** Games with an external program, in the main thread, a few at a time. */
-async function playLocal(games: ScheduledGame[], o: TournamentOptions, record: (g: ScheduledGame, r: GameOutcome) => void): Promise<void> {
+async function playLocal(
+  games: ScheduledGame[], o: TournamentOptions, record: (g: ScheduledGame, r: GameOutcome) => void,
+  onStartFailure: (spec: GtpSpec, error: string) => void,
+): Promise<void> {
   if (games.length === 0) return;
   const queue = [...games];
   const lane = async (lane: number): Promise<void> => {
@@ -242,6 +254,7 @@ async function playLocal(games: ScheduledGame[], o: TournamentOptions, record: (
             try {
               players.push(await start(spec.command, { timeoutMs: o.moveTimeoutMs, name: spec.name }));
             } catch (e) {
+              onStartFailure(spec, (e as Error).message);
               throw new StartError(slot, (e as Error).message);
             }
           }

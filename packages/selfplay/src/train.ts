@@ -58,8 +58,23 @@ export function resolveGameFile(path: string): string {
   return existsSync(path) && statSync(path).isDirectory() ? join(path, 'games.txt') : path;
 }
 
+/**
+ * What is wrong with the training numbers, or null. NaN would be recorded in the manifest as null
+ * and train nothing useful; improve() checks these before its self-play, not after it.
+ */
+export function trainSettingsProblem(o: Pick<TrainOptions, 'epochs' | 'phases' | 'validation' | 'l2' | 'neighbour' | 'minEmpties'>): string | null {
+  const whole = (name: string, v: number | undefined, min: number, max: number): string | null =>
+    v === undefined || (Number.isInteger(v) && v >= min && v <= max) ? null : `${name} must be a whole number from ${min} to ${max}, got ${v}`;
+  if (o.validation !== undefined && !(o.validation >= 0 && o.validation < 1)) return `validation must be a fraction in [0, 1), got ${o.validation}`;
+  if (o.l2 !== undefined && !(o.l2 >= 0 && o.l2 < Infinity)) return `l2 must be a number ≥ 0, got ${o.l2}`;
+  if (o.neighbour !== undefined && !(o.neighbour >= 0 && o.neighbour <= 1)) return `neighbour must be a number from 0 to 1, got ${o.neighbour}`;
+  return whole('epochs', o.epochs, 1, 10_000) ?? whole('phases', o.phases, 1, 61) ?? whole('min empties', o.minEmpties, 0, 60);
+}
+
 export function train(o: TrainOptions): TrainSummary {
   const t0 = performance.now();
+  const bad = trainSettingsProblem(o);
+  if (bad) throw new Error(bad);
   // Refuse a taken id (or a registry that cannot be written) before any work.
   assertNewBuildId(o.buildsDir, o.id, o.overwrite ?? false);
   const phases = o.phases ?? DEFAULT_PHASES;

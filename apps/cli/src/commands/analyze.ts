@@ -3,19 +3,21 @@ import type { CommandModule } from 'yargs';
 import { BLACK, renderBoard, squareName } from '@sente/core';
 import { createEngine } from '@sente/search';
 import { UsageError, positionFromArg } from '../util.js';
+import { RULES, checked } from '../options.js';
 
 interface Args { position: string; depth: number; build: string; exact: number }
 
 export const analyzeCommand: CommandModule<object, Args> = {
   command: 'analyze <position>',
   describe: "Score each legal move of a position (transcript or board string)",
-  builder: (y) => y
+  builder: (y) => checked(y
     .positional('position', { type: 'string', demandOption: true })
     .option('depth', { type: 'number', default: 8, describe: 'search depth in plies' })
     .option('build', { type: 'string', default: 'strongest', describe: 'engine build id' })
-    .option('exact', { type: 'number', default: 18, describe: 'solve exactly at or below this many empties' }) as never,
+    .option('exact', { type: 'number', default: 18, describe: 'solve exactly at or below this many empties' }), {
+      depth: RULES.depth, exact: RULES.exact,
+    }) as never,
   handler: (args) => {
-    if (!Number.isInteger(args.depth) || args.depth < 1 || args.depth > 60) throw new UsageError('--depth must be a whole number from 1 to 60');
     const { position, moves } = positionFromArg(args.position);
     let engine;
     try {

@@ -12,6 +12,7 @@ import { scoreBookOnPool } from '@sente/selfplay';
 import { queueSettings, REDIS_OPTION } from '../queue-options.js';
 import { UsageError, positionFromArg } from '../util.js';
 import { progressBar } from '../progress.js';
+import { RULES, checked, file, int, outputFile } from '../options.js';
 
 const TRANSCRIPT = /^(?:[a-hA-H][1-8])+$/;
 
@@ -87,14 +88,16 @@ interface ShowArgs { position: string; book: string }
 const buildCommand: CommandModule<object, BuildArgs> = {
   command: 'build',
   describe: 'Build (or grow) a book from the first plies of games, scoring positions with the engine',
-  builder: (y) => y
+  builder: (y) => checked(y
     .option('games', { type: 'string', array: true, demandOption: true, describe: 'game files (games.txt, transcripts, XOT lists)' })
     .option('depth', { type: 'number', default: 8, describe: 'search depth for scoring book moves' })
     .option('plies', { type: 'number', default: 12, describe: 'plies of each game added to the book' })
     .option('out', { type: 'string', demandOption: true, describe: 'book file (extended if it exists)' })
     .option('build', { type: 'string', default: 'strongest' })
     .option('workers', { type: 'number', default: availableParallelism(), describe: 'worker threads scoring positions' })
-    .option('redis', REDIS_OPTION) as never,
+    .option('redis', REDIS_OPTION), {
+      games: file, depth: RULES.depth, plies: int(1, 60), out: outputFile, workers: RULES.workers,
+    }) as never,
   handler: async (args) => {
     // An existing book is extended; a damaged one is refused rather than replaced.
     let book: Book;
@@ -118,14 +121,16 @@ const buildCommand: CommandModule<object, BuildArgs> = {
 const extendCommand: CommandModule<object, ExtendArgs> = {
   command: 'extend',
   describe: 'Learn: add the best unexplored deviations to the book and re-score (as Edax does)',
-  builder: (y) => y
+  builder: (y) => checked(y
     .option('book', { type: 'string', demandOption: true })
     .option('count', { type: 'number', default: 50, describe: 'deviations to add' })
     .option('depth', { type: 'number', default: 8 })
     .option('margin', { type: 'number', default: 4, describe: 'only deviations within this many discs of the best' })
     .option('build', { type: 'string', default: 'strongest' })
     .option('workers', { type: 'number', default: availableParallelism(), describe: 'worker threads scoring positions' })
-    .option('redis', REDIS_OPTION) as never,
+    .option('redis', REDIS_OPTION), {
+      book: file, count: int(1, 100_000), depth: RULES.depth, margin: RULES.discs, workers: RULES.workers,
+    }) as never,
   handler: async (args) => {
     const book = loadBook(args.book);
     const before = book.size;
@@ -145,7 +150,7 @@ const extendCommand: CommandModule<object, ExtendArgs> = {
 const showCommand: CommandModule<object, ShowArgs> = {
   command: 'show <position>',
   describe: 'Show the book moves of a position (transcript or board string) with their values',
-  builder: (y) => y.positional('position', { type: 'string', demandOption: true }).option('book', { type: 'string', demandOption: true }) as never,
+  builder: (y) => checked(y.positional('position', { type: 'string', demandOption: true }).option('book', { type: 'string', demandOption: true }), { book: file }) as never,
   handler: (args) => {
     const book = loadBook(args.book);
     const { position } = positionFromArg(args.position);

@@ -8,26 +8,33 @@ import { calibrateProbCut, createEngine, findBuild, loadBuild, PROBCUT_MAX_DEPTH
 import { DEFAULT_OPENINGS_FILE, readOpeningsFile } from '@sente/selfplay';
 import { progressBar } from '../progress.js';
 import { UsageError } from '../util.js';
+import { checked, int, positive } from '../options.js';
 
 interface Args { build: string; positions: number; t: number }
 
 export const calibrateCommand: CommandModule<object, Args> = {
   command: 'calibrate <build>',
   describe: 'Measure Multi-ProbCut parameters for a build (writes probcut.json beside its table)',
-  builder: (y) => y
+  builder: (y) => checked(y
     .positional('build', { type: 'string', demandOption: true, describe: 'build id or strongest' })
     .option('positions', { type: 'number', default: 120, describe: 'sample positions (each searched to depth 10)' })
-    .option('t', { type: 'number', default: 1.5, describe: 'cut threshold in standard deviations' }) as never,
+    .option('t', { type: 'number', default: 1.5, describe: 'cut threshold in standard deviations' }), {
+      positions: int(20, 100_000), t: positive(10),
+    }) as never,
   handler: (args) => {
-    if (!Number.isInteger(args.positions) || args.positions < 20) throw new UsageError('--positions must be a whole number >= 20');
-    if (!(args.t > 0)) throw new UsageError('--t must be positive');
     let id: string;
     try {
       id = findBuild(args.build).id;
     } catch (e) {
       throw new UsageError((e as Error).message);
     }
-    const build = loadBuild(id);
+    // A damaged table is the user's to fix: one line naming it, as every other command does.
+    let build: ReturnType<typeof loadBuild>;
+    try {
+      build = loadBuild(id);
+    } catch (e) {
+      throw new UsageError((e as Error).message);
+    }
     const path = join(build.entry.folder, 'probcut.json');
     // Shipped builds are data of the installed @sente/builds package: writable only in the repository.
     if (path.split(sep).includes('node_modules')) throw new UsageError(`"${id}" is a shipped build installed under node_modules, which sente never writes; calibrate it in the sente repository`);

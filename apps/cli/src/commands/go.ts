@@ -8,6 +8,7 @@ import { go as engine } from '@sente/search';
 import { go as matches } from '@sente/selfplay';
 import { UsageError } from '../util.js';
 import { serveStdinLines } from '../protocol-io.js';
+import { RULES, checked, file, int, num, outputFile, type Rule } from '../options.js';
 
 /** Reads a position from an SGF file (after all moves) or a figure file. */
 function readPosition(file: string): rules.GoBoard {
@@ -40,9 +41,9 @@ const candidatesCommand: CommandModule<object, CandidatesArgs> = {
   command: 'candidates <file>',
   describe: 'Show the candidate moves of each generator on a position (.sgf, or a figure file: + empty, * black, O white)',
   builder: (y) =>
-    y
+    checked(y
       .positional('file', { type: 'string', demandOption: true })
-      .option('color', { type: 'string', choices: ['black', 'white'], describe: 'side to move (default: from the file)' }) as never,
+      .option('color', { type: 'string', choices: ['black', 'white'], describe: 'side to move (default: from the file)' }), { '<file>': file }) as never,
   handler: (args) => {
     const board = readPosition(args.file);
     const color = args.color ? rules.parseColor(args.color)! : board.toMove;
@@ -74,6 +75,9 @@ interface GtpArgs {
   resign?: number;
 }
 
+/** The Go engine's numeric options (`sente go gtp`, `sente gtp --game go`). */
+export const GO_GTP_RULES: Record<string, Rule> = { playouts: int(1, 10_000_000), time: RULES.seconds, resign: num(0, 1) };
+
 /** Runs the Go GTP engine on stdin/stdout; `sente gtp --game go` can route here too. */
 export async function goGtpHandler(args: GtpArgs): Promise<void> {
   if (args.playouts !== undefined && (!Number.isInteger(args.playouts) || args.playouts < 1)) throw new UsageError('--playouts must be a positive integer');
@@ -96,13 +100,16 @@ const gtpCommand: CommandModule<object, GtpArgs> = {
   command: 'gtp',
   describe: 'Play Go over GTP version 2 on stdin/stdout',
   builder: (y) =>
-    y
+    checked(y
       .option('playouts', { type: 'number', describe: 'playouts per move (default 2000, or unlimited with --time)' })
       .option('time', { type: 'number', describe: 'seconds per move' })
       .option('superko', { type: 'boolean', default: false, describe: 'forbid positional superko repetition' })
-      .option('resign', { type: 'number', describe: 'resign below this winning rate (0 never; default 0.05)' }) as never,
+      .option('resign', { type: 'number', describe: 'resign below this winning rate (0 never; default 0.05)' }), GO_GTP_RULES) as never,
   handler: (args) => goGtpHandler(args),
 };
+
+/** A Go match's options (`sente go tournament`, `sente tournament --game go`). */
+export const GO_MATCH_RULES: Record<string, Rule> = { size: int(2, 25), komi: num(-1000, 1000), games: RULES.games, csv: outputFile, sgf: outputFile };
 
 export interface GoTournamentArgs {
   size: number;
@@ -147,7 +154,7 @@ const tournamentCommand: CommandModule<object, GoTournamentArgs> = {
   command: 'tournament',
   describe: 'Play Go games between two players over GTP (alternating colours), refereed and scored',
   builder: (y) =>
-    y
+    checked(y
       .option('size', { type: 'number', default: 9 })
       .option('komi', { type: 'number', default: 7.5 })
       .option('player', { type: 'string', array: true, demandOption: true, describe: '"sente[:playouts=N,time=S,resign=R]" or "gtp:<command line>" (twice)' })
@@ -155,7 +162,7 @@ const tournamentCommand: CommandModule<object, GoTournamentArgs> = {
       .option('csv', { type: 'string', describe: 'write one line per game to this CSV file (rewritten after each game)' })
       .option('sgf', { type: 'string', describe: 'write all games to this SGF file (rewritten after each game)' })
       .option('move-timeout', { type: 'number', default: 30000, describe: 'an external engine loses a game after this many ms without a reply (and is restarted)' })
-      .example('$0 go tournament --size 9 --player sente:playouts=1000 --player "gtp:gnugo --mode gtp --level 1" --games 4', '') as never,
+      .example('$0 go tournament --size 9 --player sente:playouts=1000 --player "gtp:gnugo --mode gtp --level 1" --games 4', ''), { ...GO_MATCH_RULES, 'move-timeout': RULES.ms }) as never,
   handler: (args) => goTournamentHandler(args),
 };
 

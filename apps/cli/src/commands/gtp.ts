@@ -5,27 +5,25 @@ import type { Argv, CommandModule } from 'yargs';
 import { join } from 'node:path';
 import { GtpEngine, createEngine, findBuild, readBookFile, type Book, type Engine } from '@sente/search';
 import { UsageError } from '../util.js';
-import { goGtpHandler } from './go.js';
+import { GO_GTP_RULES, goGtpHandler } from './go.js';
+import { RULES, checked, file, num, problem } from '../options.js';
 import { serveStdinLines } from '../protocol-io.js';
 
 export interface EngineArgs { build: string; depth?: number; time?: number; exact?: number; tt: number; book?: string }
 
 /** The options every command that plays (gtp, nboard, play) shares. */
 export function engineOptions<T>(y: Argv<T>): Argv<T & EngineArgs> {
-  return y
+  const withOptions = y
     .option('build', { type: 'string', default: 'strongest', describe: 'engine build: an id, "strongest" or "bootstrap"' })
     .option('depth', { type: 'number', describe: 'fixed search depth in plies (deterministic)' })
     .option('time', { type: 'number', describe: 'seconds per move (default without --depth: 1, or under GTP the clock from time_left)' })
     .option('exact', { type: 'number', describe: 'solve exactly from this many empties (default: the engine\'s)' })
     .option('tt', { type: 'number', default: 16, describe: 'transposition table size in MiB' })
-    .option('book', { type: 'string', describe: 'play from an opening book: a book file, or no value for the build\'s own (opening.book beside its table)' })
-    .check((a) => {
-      if (a.depth !== undefined && (!Number.isInteger(a.depth) || a.depth < 1 || a.depth > 60)) throw new Error('--depth must be a whole number from 1 to 60');
-      if (a.time !== undefined && !(a.time > 0)) throw new Error('--time must be a positive number of seconds');
-      if (a.exact !== undefined && (!Number.isInteger(a.exact) || a.exact < 0 || a.exact > 60)) throw new Error('--exact must be a whole number from 0 to 60');
-      if (!(a.tt >= 1 && a.tt <= 4096)) throw new Error('--tt must be from 1 to 4096 MiB');
-      return true;
-    }) as unknown as Argv<T & EngineArgs>;
+    .option('book', { type: 'string', describe: 'play from an opening book: a book file, or no value for the build\'s own (opening.book beside its table)' });
+  return checked(withOptions, {
+    depth: RULES.depth, time: RULES.seconds, exact: RULES.exact, tt: num(1, 4096),
+    // --book with no value means the build's own book: only a named one must exist.
+  }, (a) => (typeof a.book === 'string' && a.book !== '' ? problem('book', a.book, file) : null)) as unknown as Argv<T & EngineArgs>;
 }
 
 export function engineFromArgs(args: EngineArgs): Engine {
@@ -64,12 +62,12 @@ interface Args extends EngineArgs { quiet: boolean; game: string; playouts?: num
 export const gtpCommand: CommandModule<object, Args> = {
   command: 'gtp',
   describe: 'Speak GTP (Othello dialect of GRhino) on stdin/stdout, for Quarry and GTP referees',
-  builder: (y) => engineOptions(y)
+  builder: (y) => checked(engineOptions(y)
     .option('quiet', { type: 'boolean', default: false, describe: 'no search summaries on stderr' })
     .option('game', { type: 'string', choices: ['othello', 'go'], default: 'othello', describe: 'othello (GRhino dialect) or go (GTP v2, as `sente go gtp`)' })
     .option('playouts', { type: 'number', describe: 'go: playouts per move (default 2000, or unlimited with --time)' })
     .option('superko', { type: 'boolean', default: false, describe: 'go: forbid positional superko repetition' })
-    .option('resign', { type: 'number', describe: 'go: resign below this winning rate (0 never)' }) as never,
+    .option('resign', { type: 'number', describe: 'go: resign below this winning rate (0 never)' }), GO_GTP_RULES) as never,
   handler: async (args) => {
     if (args.game === 'go') {
       await goGtpHandler({ playouts: args.playouts, time: args.time, superko: args.superko, resign: args.resign });

@@ -9,6 +9,8 @@ import { TRAIN_DEFAULTS, defaultWorkers, formatElo, improve, interruptSignal, pa
 import { progressBar } from '../progress.js';
 import { UsageError } from '../util.js';
 import { queueSettings, REDIS_OPTION } from '../queue-options.js';
+import { RULES, checked, existing, folder, int, num } from '../options.js';
+import { TRAIN_RULES } from './train.js';
 
 interface Args {
   generations: number; games: number; depth: number; exact: number; randomness: number; 'random-plies': number;
@@ -24,7 +26,7 @@ function stamp(): string {
 export const improveCommand: CommandModule<object, Args> = {
   command: 'improve',
   describe: 'Self-play, train, match and promote, for some generations; report in runs/<time>/',
-  builder: (y) => y
+  builder: (y) => checked(y
     .option('generations', { type: 'number', default: 1, describe: 'generations to run' })
     .option('games', { type: 'number', default: 2000, describe: 'self-play games per generation' })
     .option('depth', { type: 'number', default: 3, describe: 'self-play search depth' })
@@ -48,11 +50,10 @@ export const improveCommand: CommandModule<object, Args> = {
     .option('redis', REDIS_OPTION)
     .option('window', { type: 'number', default: 0, describe: 'train on the games of the last N generations only (0: all)' })
     .option('extra-games', { type: 'string', array: true, default: [], describe: 'more game files to train on (e.g. earlier runs)' })
-    .check((a) => {
-      for (const k of ['generations', 'games', 'depth', 'match-games', 'epochs', 'workers'] as const) {
-        if (!Number.isInteger(a[k]) || a[k] < 1) throw new Error(`--${k} must be a positive whole number`);
-      }
-      return true;
+    , {
+      ...TRAIN_RULES, generations: int(1, 1000), games: RULES.games, depth: RULES.depth, exact: RULES.exact, randomness: num(0, 64),
+      'random-plies': int(0, 60), 'match-games': RULES.games, 'match-depth': RULES.depth, 'match-exact': RULES.exact,
+      workers: RULES.workers, seed: RULES.seed, runs: folder, run: folder, window: int(0, 1000), 'extra-games': existing,
     }) as never,
   handler: async (args) => {
     const openings = parseOpeningSpec(args.openings);
@@ -86,7 +87,10 @@ export const improveCommand: CommandModule<object, Args> = {
       for (const g of s.generations) {
         console.log(`  gen ${g.generation}: ${g.candidate} vs ${g.champion} ${(100 * g.match.score).toFixed(1)}%, Elo ${formatElo(g.match)}, validation RMS ${g.validationError?.toFixed(2) ?? '-'}${g.promoted ? ', promoted' : ''}`);
       }
-      if (s.interrupted) console.log('interrupted');
+      if (s.interrupted) {
+        console.log(`interrupted after ${s.generations.length}/${args.generations} generation(s); resume with --run ${s.runDir} (same options)`);
+        process.exitCode = 1;
+      }
     } catch (e) {
       endBar();
       throw new UsageError((e as Error).message);

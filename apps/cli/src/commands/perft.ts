@@ -2,27 +2,26 @@
 import type { CommandModule } from 'yargs';
 import { Position, perft } from '@sente/core';
 import { positionFromArg } from '../util.js';
+import { checked, int } from '../options.js';
 
 interface Args { depth: number; board?: string; json: boolean; from: number }
 
 export const perftCommand: CommandModule<object, Args> = {
   command: 'perft <depth>',
   describe: 'Count the n-ply move sequences from a position, for each depth up to <depth>',
-  builder: (y) => y
+  builder: (y) => checked(y
     .positional('depth', { type: 'number', demandOption: true, describe: 'deepest depth (1..20)' })
     .option('board', { type: 'string', describe: 'start position: "<64 chars> <X|O>" or a transcript (default: the initial position)' })
     .option('from', { type: 'number', default: 1, describe: 'first depth to report' })
-    .option('json', { type: 'boolean', default: false, describe: 'one JSON object per depth' })
-    .check((a) => {
-      if (!Number.isInteger(a.depth) || a.depth < 1 || a.depth > 20) throw new Error('depth must be a whole number from 1 to 20');
-      return true;
-    }) as never,
+    .option('json', { type: 'boolean', default: false, describe: 'one JSON object per depth' }), {
+      '<depth>': int(1, 20), from: int(1, 20),
+    }, (a) => (a.from > a.depth ? `--from ${a.from} is deeper than depth ${a.depth}: nothing to count` : null)) as never,
   handler: (args) => {
     const position = args.board ? positionFromArg(args.board).position : Position.initial();
     const bb = position.bb;
     if (!args.json) console.log('depth'.padStart(5), 'leaves'.padStart(16), 'seconds'.padStart(9), 'Mleaf/s'.padStart(9));
     let total = 0;
-    for (let d = Math.max(1, args.from); d <= args.depth; d++) {
+    for (let d = args.from; d <= args.depth; d++) {
       const t0 = process.hrtime.bigint();
       const leaves = perft(bb[0], bb[1], bb[2], bb[3], d);
       const seconds = Number(process.hrtime.bigint() - t0) / 1e9;

@@ -6,6 +6,7 @@ import { defaultWorkers, interruptSignal, parseOpeningSpec, runSelfplay, Selfpla
 import { progressBar } from '../progress.js';
 import { UsageError } from '../util.js';
 import { queueSettings, REDIS_OPTION } from '../queue-options.js';
+import { RULES, checked, file, folder, int, num } from '../options.js';
 
 interface Args {
   build: string; games: number; openings: string; depth: number; exact: number; randomness: number;
@@ -16,7 +17,7 @@ interface Args {
 export const selfplayCommand: CommandModule<object, Args> = {
   command: 'selfplay',
   describe: 'Play self-play games with a build on all cores and record them with exact final scores',
-  builder: (y) => y
+  builder: (y) => checked(y
     .option('build', { type: 'string', default: 'strongest', describe: 'build id, or strongest' })
     .option('games', { type: 'number', default: 1000, describe: 'games to play (indices 0..N-1)' })
     .option('openings', { type: 'string', default: 'xot', describe: 'xot (shipped XOT file), a transcript file, or random:<plies>' })
@@ -33,12 +34,9 @@ export const selfplayCommand: CommandModule<object, Args> = {
     .option('book', { type: 'string', describe: 'opening book file to play from while in book' })
     .option('book-margin', { type: 'number', default: 1, describe: 'choose among book moves within this many discs of the best' })
     .option('redis', REDIS_OPTION)
-    .option('test-crash', { type: 'string', hidden: true, describe: 'JOB:GAMES: that job exits its worker after GAMES games, once' })
-    .check((a) => {
-      for (const k of ['games', 'depth', 'workers'] as const) if (!Number.isInteger(a[k]) || a[k] < 1) throw new Error(`--${k} must be a positive whole number`);
-      if (!Number.isInteger(a.exact) || a.exact < 0 || a.exact > 30) throw new Error('--exact must be 0..30');
-      if (a.randomness < 0) throw new Error('--randomness must be >= 0');
-      return true;
+    .option('test-crash', { type: 'string', hidden: true, describe: 'JOB:GAMES: that job exits its worker after GAMES games, once' }), {
+      games: RULES.games, depth: RULES.depth, exact: RULES.exact, randomness: num(0, 64), 'random-plies': int(0, 60), balance: RULES.discs,
+      seed: RULES.seed, out: folder, workers: RULES.workers, batch: int(1, 10_000), book: file, 'book-margin': RULES.discs,
     }) as never,
   handler: async (args) => {
     const openings = parseOpeningSpec(args.openings, args.balance);
@@ -70,7 +68,7 @@ export const selfplayCommand: CommandModule<object, Args> = {
       console.log(`${s.games}/${args.games} games in ${s.gamesFile} (${s.played} played now in ${s.seconds.toFixed(1)} s, ${s.gamesPerMinute.toFixed(1)} games/min, build ${s.build})`);
       console.log(`black wins ${s.blackWins} (${pct(s.blackWins)}%), draws ${s.draws} (${pct(s.draws)}%), white wins ${s.whiteWins} (${pct(s.whiteWins)}%); mean black score ${s.meanBlackScore >= 0 ? '+' : ''}${s.meanBlackScore.toFixed(2)}`);
       for (const f of s.failed) console.log(`games ${f.keys.join(',')} failed after retries: ${f.error}`);
-      if (s.interrupted) console.log('interrupted: run again with --resume to finish');
+      if (s.interrupted) console.log(`interrupted at ${s.games}/${args.games} games; resume with --resume (same options)`);
       if (!s.complete) process.exitCode = 1;
     } catch (e) {
       if (started) bar.stop();

@@ -9,6 +9,7 @@ import type { CommandModule } from 'yargs';
 import { parseObf, squareName, type ObfLine } from '@sente/core';
 import { resetEndgameTable, solvePosition } from '@sente/search';
 import { UsageError } from '../util.js';
+import { checked, file, int } from '../options.js';
 
 interface Args { file: string; csv: boolean; wld: boolean; first?: number; only?: string }
 
@@ -69,16 +70,13 @@ function outcome(score: number): string {
 export const solveCommand: CommandModule<object, Args> = {
   command: 'solve <file>',
   describe: 'Solve every position of an OBF file exactly and check the listed scores (FFO style)',
-  builder: (y) => y
+  builder: (y) => checked(y
     .positional('file', { type: 'string', demandOption: true, describe: 'OBF file: one "<64 cells> <X|O>; MOVE:SCORE; ..." line per position' })
     .option('csv', { type: 'boolean', default: false, describe: 'print CSV: number,empties,move,score,expected,correct,nodes,seconds,nps' })
     .option('wld', { type: 'boolean', default: false, describe: 'win/draw/loss only (faster); a result is correct if its sign matches' })
     .option('first', { type: 'number', describe: 'solve only the first N positions (after --only)' })
     .option('only', { type: 'string', describe: 'position numbers to solve, e.g. 20-24 (numbering starts at the file name\'s first number)' })
-    .check((a) => {
-      if (a.first !== undefined && (!Number.isInteger(a.first) || a.first < 1)) throw new Error('--first must be a whole number of at least 1');
-      return true;
-    }) as never,
+    , { '<file>': file, first: int(1) }) as never,
   handler: (args) => {
     let problems = readProblems(args.file);
     if (args.only !== undefined) {

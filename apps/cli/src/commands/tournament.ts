@@ -11,7 +11,8 @@ import {
 import { progressBar } from '../progress.js';
 import { UsageError } from '../util.js';
 import { queueSettings, REDIS_OPTION } from '../queue-options.js';
-import { goTournamentHandler } from './go.js';
+import { MAX_GAMES, RULES, checked } from '../options.js';
+import { GO_MATCH_RULES, goTournamentHandler } from './go.js';
 
 interface Args {
   player: string[]; games: number; openings: string; depth?: number; time?: number; exact: number;
@@ -22,7 +23,7 @@ interface Args {
 export const tournamentCommand: CommandModule<object, Args> = {
   command: 'tournament',
   describe: 'Play builds and GTP programs against each other and report standings with Elo',
-  builder: (y) => y
+  builder: (y) => checked(y
     .option('game', { type: 'string', choices: ['othello', 'go'], default: 'othello', describe: 'othello, or go (as `sente go tournament`: two players, sente[:playouts=N,time=S] or gtp:<command>)' })
     .option('size', { type: 'number', default: 9, describe: 'go: board size' })
     .option('komi', { type: 'number', default: 7.5, describe: 'go: komi' })
@@ -42,10 +43,16 @@ export const tournamentCommand: CommandModule<object, Args> = {
     .option('redis', REDIS_OPTION)
     .option('move-timeout', { type: 'number', default: 30000, describe: 'an external program loses a game after this many ms without a move' })
     .check((a) => {
-      if (!Number.isInteger(a.games) || a.games < 1) throw new Error('--games must be a positive whole number');
       if (a.depth !== undefined && a.time !== undefined) throw new Error('give --depth or --time, not both');
       if (a.player.length < 2) throw new Error('name at least two --player');
       return true;
+    }), {
+      ...GO_MATCH_RULES, depth: RULES.depth, time: RULES.ms, exact: RULES.exact, workers: RULES.workers, seed: RULES.seed, 'move-timeout': RULES.ms,
+    }, (a) => {
+      // The whole schedule is built up front: bound its size, not only each pairing's.
+      const n = a.player.length;
+      const total = (a.gauntlet ? n - 1 : (n * (n - 1)) / 2) * a.games;
+      return total > MAX_GAMES ? `--games ${a.games} with ${n} players makes ${total} games; at most ${MAX_GAMES} in all` : null;
     }) as never,
   handler: async (args) => {
     if (args.game === 'go') {
@@ -93,11 +100,41 @@ export const tournamentCommand: CommandModule<object, Args> = {
       stop.dispose();
     }
     printStandings(summary.results, players.map((p) => p.name), args.gauntlet);
+    printForfeits(summary.results);
     console.log(`${summary.results.length}/${summary.total} games${args.csv ? `; per-game results in ${args.csv}` : ''}`);
     for (const f of summary.failed) console.log(`games ${f.keys.join(',')} could not be played: ${f.error}`);
-    if (summary.interrupted) console.log('interrupted');
+    for (const n of summary.notStarted) console.log(`player ${n.player} could not be started (command: ${n.command}): ${n.error}`);
+    // Exit 0 only for a tournament played to the end with every player running.
+    const complete = summary.results.length === summary.total && summary.failed.length === 0;
+    if (!complete) {
+      const resume = args.csv ? 'resume with --resume (same options)' : 'no --csv was given, so nothing can be resumed';
+      console.log(`${summary.interrupted ? 'interrupted' : 'incomplete'} at ${summary.results.length}/${summary.total} games; ${resume}`);
+    }
+    if (!complete || summary.notStarted.length > 0) process.exitCode = 1;
   },
 };
+
+/** The cause of every forfeit, grouped by player and reason (the CSV has them game by game). */
+export function printForfeits(results: readonly GameResult[], limit = 10): void {
+  const groups = new Map<string, { player: string; reason: string; games: number[] }>();
+  for (const r of results) {
+    if (r.reason === 'normal') continue;
+    const side = /\((black|white)/.exec(r.reason)?.[1];
+    const player = side === 'white' ? r.white : side === 'black' ? r.black : `${r.black} vs ${r.white}`;
+    const key = `${player}\n${r.reason}`;
+    const g = groups.get(key) ?? { player, reason: r.reason, games: [] };
+    g.games.push(r.key);
+    groups.set(key, g);
+  }
+  if (groups.size === 0) return;
+  console.log('\nforfeits');
+  const list = [...groups.values()];
+  for (const g of list.slice(0, limit)) {
+    const which = g.games.length === 1 ? `game ${g.games[0]}` : `${g.games.length} games (${g.games.slice(0, 5).join(',')}${g.games.length > 5 ? ',...' : ''})`;
+    console.log(`  ${g.player}, ${which}: ${g.reason}`);
+  }
+  if (list.length > limit) console.log(`  ... and ${list.length - limit} more causes (see the CSV)`);
+}
 
 export function printStandings(results: readonly GameResult[], names: readonly string[], gauntlet: boolean): void {
   const width = Math.max(6, ...names.map((n) => n.length));

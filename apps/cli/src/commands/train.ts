@@ -5,6 +5,13 @@ import type { CommandModule } from 'yargs';
 import { buildsDir } from '@sente/search';
 import { TRAIN_DEFAULTS, readWthorGames, train, type GameInput } from '@sente/selfplay';
 import { UsageError } from '../util.js';
+import { checked, existing, file, int, num, outputFile, type Rule } from '../options.js';
+
+/** The training settings' ranges (improve trains too and checks the same ones). */
+export const TRAIN_RULES: Record<string, Rule> = {
+  epochs: int(1, 10_000), phases: int(1, 61), validation: num(0, 1, { belowMax: true }), l2: num(0), neighbour: num(0, 1),
+  'min-empties': int(0, 60), games: existing, wthor: file, csv: outputFile,
+};
 
 interface Args {
   games?: string[]; wthor?: string[]; from?: string; out: string; epochs: number; phases: number; validation: number;
@@ -14,7 +21,7 @@ interface Args {
 export const trainCommand: CommandModule<object, Args> = {
   command: 'train',
   describe: 'Fit a new build to the exact scores of self-play (or other) games',
-  builder: (y) => y
+  builder: (y) => checked(y
     .option('games', { type: 'string', array: true, describe: 'game files or self-play folders (games.txt lines or bare transcripts)' })
     .option('wthor', { type: 'string', array: true, describe: 'WTHOR databases (.wtb): complete games with their theoretical scores' })
     .option('from', { type: 'string', describe: 'start from (and regularise toward) this build\'s weights' })
@@ -30,12 +37,8 @@ export const trainCommand: CommandModule<object, Args> = {
     .option('force', { type: 'boolean', default: false, describe: 'replace an existing build with this id' })
     .check((a) => {
       if (!a.games?.length && !a.wthor?.length) throw new Error('give --games and/or --wthor');
-      if (!Number.isInteger(a.epochs) || a.epochs < 1) throw new Error('--epochs must be a positive whole number');
-      if (!Number.isInteger(a.phases) || a.phases < 1 || a.phases > 61) throw new Error('--phases must be 1..61');
-      if (!(a.validation >= 0 && a.validation < 1)) throw new Error('--validation must be in [0, 1)');
-      if (!(a.l2 >= 0)) throw new Error('--l2 must be >= 0');
       return true;
-    }) as never,
+    }), TRAIN_RULES) as never,
   handler: async (args) => {
     try {
       const extraGames: GameInput[] = [];

@@ -12,6 +12,7 @@ import type { MoveScore, ThinkLimits, ThinkResult } from './types.js';
 import { loadBuild } from './builds.js';
 import { chooseBookMove, type Book } from './book.js';
 import type { ProbCutParams } from './probcut.js';
+import { MAX_SEARCH_DEPTH, thinkLimitsProblem } from './limits.js';
 
 export interface EngineOptions {
   /** A build id, 'strongest' (default) or 'bootstrap'; ignored when `table` is given. */
@@ -31,7 +32,7 @@ export interface EngineOptions {
 }
 
 export const DEFAULT_EXACT_FROM = 16;
-const MAX_DEPTH = 60;
+const MAX_DEPTH = MAX_SEARCH_DEPTH;
 
 export class Engine {
   readonly searcher: Searcher;
@@ -60,6 +61,8 @@ export class Engine {
   }
 
   think(position: Position, limits: ThinkLimits = {}): ThinkResult {
+    const bad = thinkLimitsProblem(limits);
+    if (bad) throw new Error(`think: ${bad}`);
     const t0 = performance.now();
     const s = this.searcher;
     const scale = this.table.scale;

@@ -6,6 +6,7 @@ export * from './tt.js';
 export * from './midgame.js';
 export * from './endgame.js';
 export * from './engine.js';
+export * from './limits.js';
 export * from './builds.js';
 export * from './bootstrap.js';
 export * from './book.js';

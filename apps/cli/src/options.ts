@@ -1,0 +1,109 @@
+// One validation layer for every command's options. A command declares the range of each numeric
+// option and the kind of each path (an existing file, a file to write, a folder) and applies them
+// with `checked(y, rules)` (yargs' .check()), so a bad value is refused before any work starts with
+// a one-line message (`sente: --batch must be a whole number ≥ 1 (got 0)`, exit 2). yargs reads
+// `--games abc` as NaN and `1e12` as a number: only these ranges stand between them and a hang.
+import { existsSync, statSync } from 'node:fs';
+import type { Argv } from 'yargs';
+import { MAX_EXACT_EMPTIES, MAX_MOVE_MS, MAX_SEARCH_DEPTH } from '@sente/search';
+
+export type Rule =
+  | { readonly kind: 'int'; readonly min: number; readonly max: number }
+  | { readonly kind: 'number'; readonly min: number; readonly max: number; readonly aboveMin?: boolean; readonly belowMax?: boolean }
+  /** An existing file to read. */
+  | { readonly kind: 'file' }
+  /** An existing file or folder (game files: a self-play folder stands for its games.txt). */
+  | { readonly kind: 'exists' }
+  /** A file to write: absent or a file, not a folder. */
+  | { readonly kind: 'output-file' }
+  /** A folder to use or create: absent or a folder, not a file. */
+  | { readonly kind: 'folder' };
+
+/** A whole number in [min, max]. */
+export const int = (min: number, max: number = Number.MAX_SAFE_INTEGER): Rule => ({ kind: 'int', min, max });
+/** A number in [min, max] (finite unless max is Infinity). */
+export const num = (min: number, max: number = Infinity, o: { aboveMin?: boolean; belowMax?: boolean } = {}): Rule => ({ kind: 'number', min, max, ...o });
+/** A number > 0 and ≤ max. */
+export const positive = (max: number = Infinity): Rule => ({ kind: 'number', min: 0, max, aboveMin: true });
+export const file: Rule = { kind: 'file' };
+export const existing: Rule = { kind: 'exists' };
+export const outputFile: Rule = { kind: 'output-file' };
+export const folder: Rule = { kind: 'folder' };
+
+/** The shared ranges, so the same option means the same thing in every command. */
+export const MAX_GAMES = 1_000_000;
+export const MAX_WORKERS = 256;
+export const RULES = {
+  depth: int(1, MAX_SEARCH_DEPTH),
+  exact: int(0, MAX_EXACT_EMPTIES),
+  games: int(1, MAX_GAMES),
+  workers: int(1, MAX_WORKERS),
+  seed: int(0, 0xffffffff),
+  /** Milliseconds per move (tournament --time, --move-timeout). */
+  ms: positive(MAX_MOVE_MS),
+  /** Seconds per move (gtp, nboard, play, go gtp --time). */
+  seconds: positive(MAX_MOVE_MS / 1000),
+  /** A margin in discs. */
+  discs: num(0, 64),
+} as const;
+
+function describe(rule: Rule & { kind: 'int' | 'number' }): string {
+  const what = rule.kind === 'int' ? 'a whole number' : 'a number';
+  const low = rule.min === -Infinity || rule.min === Number.MIN_SAFE_INTEGER ? null : `${rule.kind === 'number' && rule.aboveMin ? '>' : '≥'} ${rule.min}`;
+  const high = rule.max === Infinity || rule.max === Number.MAX_SAFE_INTEGER ? null : `${rule.kind === 'number' && rule.belowMax ? '<' : '≤'} ${rule.max}`;
+  const inclusive = rule.kind === 'int' || (!rule.aboveMin && !rule.belowMax);
+  if (low && high && inclusive) return `${what} from ${rule.min} to ${rule.max}`;
+  if (low && high) return `${what} ${low} and ${high}`;
+  return `${what} ${low ?? high ?? ''}`.trimEnd();
+}
+
+/** What is wrong with one value of option `name`, or null. */
+export function problem(name: string, value: unknown, rule: Rule): string | null {
+  const flag = name.startsWith('<') ? name.slice(1, -1) : `--${name}`;
+  if (rule.kind === 'int' || rule.kind === 'number') {
+    const n = typeof value === 'number' ? value : NaN;
+    const ok = Number.isFinite(n) && (rule.kind === 'number' || Number.isInteger(n))
+      && (rule.kind === 'number' && rule.aboveMin ? n > rule.min : n >= rule.min)
+      && (rule.kind === 'number' && rule.belowMax ? n < rule.max : n <= rule.max);
+    if (ok) return null;
+    const got = Array.isArray(value) ? `${value.join(', ')}: given more than once` : String(value);
+    return `${flag} must be ${describe(rule)} (got ${got})`;
+  }
+  if (typeof value !== 'string' || value === '') return `${flag} needs a path`;
+  const stat = existsSync(value) ? statSync(value) : null;
+  if (rule.kind === 'exists') {
+    if (!stat) return `cannot read ${flag} ${value}: no such file or folder`;
+  } else if (rule.kind === 'file') {
+    if (!stat) return `cannot read ${flag} ${value}: no such file`;
+    if (!stat.isFile()) return `cannot read ${flag} ${value}: it is a folder, not a file`;
+  } else if (rule.kind === 'output-file') {
+    if (stat?.isDirectory()) return `${flag} ${value} is a folder; name a file to write`;
+  } else if (stat && !stat.isDirectory()) {
+    return `${flag} ${value} is a file; name a folder (it is created if missing)`;
+  }
+  return null;
+}
+
+/** Every problem of the given options, arrays checked element by element; absent options skipped. */
+export function problems(args: Record<string, unknown>, rules: Record<string, Rule>): string[] {
+  const out: string[] = [];
+  for (const [name, rule] of Object.entries(rules)) {
+    const value = args[name.replace(/^<|>$/g, '')];
+    if (value === undefined) continue;
+    const values = Array.isArray(value) && (rule.kind !== 'int' && rule.kind !== 'number') ? value : [value];
+    for (const v of values) {
+      const p = problem(name, v, rule);
+      if (p) { out.push(p); break; }
+    }
+  }
+  return out;
+}
+
+/** Adds a yargs check refusing the first bad option (main prints its one line and exits 2). */
+export function checked<T>(y: Argv<T>, rules: Record<string, Rule>, extra?: (args: T & Record<string, unknown>) => string | null): Argv<T> {
+  return y.check((args) => {
+    const first = problems(args as Record<string, unknown>, rules)[0] ?? extra?.(args as T & Record<string, unknown>) ?? null;
+    if (first) throw new Error(first);
+    return true;
+  });
+}

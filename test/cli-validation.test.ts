@@ -1,0 +1,205 @@
+// Every CLI option checked before any work, and exit codes that tell the truth (issue #19): a bad
+// value is refused at once with one line on stderr and exit 2; a job that did not complete
+// (interrupted, a build that cannot load, a player that cannot start) exits 1 and says why; the
+// libraries refuse the same numbers when other code passes them, so nothing can loop forever.
+// Each case spawns the built CLI with a temporary builds registry (bootstrap, and a damaged build).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Position } from '@sente/core';
+import { bootstrapTable, createEngine, readManifest } from '@sente/search';
+import { DEFAULT_OPENINGS_FILE, batches, parseOpeningSpec, parsePlayerSpec, runSelfplay, runTournament, saveBuild, train } from '@sente/selfplay';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const MAIN = fileURLToPath(new URL('../apps/cli/dist/main.js', import.meta.url));
+let tmp = '';
+let builds = '';
+let env: NodeJS.ProcessEnv = {};
+
+function sente(...args: string[]): { status: number | null; stdout: string; stderr: string; ms: number } {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, [MAIN, ...args], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr, ms: performance.now() - t0 };
+}
+
+beforeAll(() => {
+  tmp = mkdtempSync(join(tmpdir(), 'sente-cliopts-'));
+  builds = join(tmp, 'builds');
+  saveBuild(builds, { id: 'bootstrap', table: bootstrapTable(), parent: null, games: 0, positions: 0, validationError: null });
+  saveBuild(builds, { id: 'broken', table: bootstrapTable(), parent: null, games: 0, positions: 0, validationError: null });
+  const entry = readManifest(builds).builds.find((b) => b.id === 'broken')!;
+  writeFileSync(join(builds, entry.table), 'not a table');
+  writeFileSync(join(tmp, 'a-file'), 'x');
+  env = { ...process.env, SENTE_BUILDS: builds };
+});
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const T = (): string => tmp;
+const TWO = ['--player', 'bootstrap', '--player', 'bootstrap:depth=1'];
+/** [defect, arguments, the one-line message]: each must exit 2 at once, before any work. */
+const INVALID: [string, () => string[], RegExp][] = [
+  ['3', () => ['selfplay', '--batch', '0', '--games', '4', '--out', join(T(), 'sp')], /^sente: --batch must be a whole number from 1 to \d+ \(got 0\)$/],
+  ['3', () => ['selfplay', '--batch', '-2', '--games', '4', '--out', join(T(), 'sp')], /^sente: --batch must be .*\(got -2\)$/],
+  ['3', () => ['selfplay', '--batch', 'NaN', '--games', '4', '--out', join(T(), 'sp')], /^sente: --batch must be .*\(got NaN\)$/],
+  ['5', () => ['tournament', ...TWO, '--games', '1e12'], /^sente: --games must be a whole number from 1 to 1000000 \(got 1000000000000\)$/],
+  ['5', () => ['tournament', ...TWO, '--time', 'NaN'], /^sente: --time must be a number > 0 and ≤ 3600000 \(got NaN\)$/],
+  ['5', () => ['tournament', ...TWO, '--time', '0'], /^sente: --time must be .*\(got 0\)$/],
+  ['5', () => ['tournament', ...TWO, '--time', '-5'], /^sente: --time must be .*\(got -5\)$/],
+  ['5', () => ['tournament', ...TWO, '--depth', '99'], /^sente: --depth must be a whole number from 1 to 60 \(got 99\)$/],
+  ['5', () => ['tournament', ...TWO, '--depth', '0'], /^sente: --depth must be .*\(got 0\)$/],
+  ['5', () => ['tournament', ...TWO, '--exact', '-1'], /^sente: --exact must be a whole number from 0 to 30 \(got -1\)$/],
+  ['5', () => ['tournament', ...TWO, '--move-timeout', '0'], /^sente: --move-timeout must be .*\(got 0\)$/],
+  ['5', () => ['tournament', ...TWO, '--workers', '0'], /^sente: --workers must be a whole number from 1 to \d+ \(got 0\)$/],
+  ['5,6', () => ['tournament', ...TWO, '--workers', 'NaN'], /^sente: --workers must be .*\(got NaN\)$/],
+  ['5', () => ['tournament', '--player', 'bootstrap:depth=99', '--player', 'bootstrap'], /^sente: "bootstrap:depth=99": depth must be from 1 to 60, got 99$/],
+  ['5', () => ['tournament', '--player', 'bootstrap:time=0', '--player', 'bootstrap'], /^sente: "bootstrap:time=0": time must be from 1 to 3600000 \(ms per move\), got 0$/],
+  ['5', () => ['tournament', '--player', 'bootstrap:time=NaN', '--player', 'bootstrap'], /^sente: "bootstrap:time=NaN": "time=NaN" is not a setting/],
+  ['5', () => ['tournament', '--player', 'bootstrap:exact=61', '--player', 'bootstrap'], /^sente: "bootstrap:exact=61": exact must be from 0 to 30, got 61$/],
+  ['5', () => ['tournament', ...TWO, '--csv', T()], /^sente: --csv .* is a folder; name a file to write$/],
+  ['12', () => ['selfplay', '--randomness', 'NaN', '--out', join(T(), 'sp')], /^sente: --randomness must be a number from 0 to 64 \(got NaN\)$/],
+  ['12', () => ['selfplay', '--random-plies', '-1', '--out', join(T(), 'sp')], /^sente: --random-plies must be a whole number from 0 to 60 \(got -1\)$/],
+  ['12', () => ['selfplay', '--balance', 'NaN', '--out', join(T(), 'sp')], /^sente: --balance must be a number from 0 to 64 \(got NaN\)$/],
+  ['12', () => ['selfplay', '--seed', 'NaN', '--out', join(T(), 'sp')], /^sente: --seed must be a whole number .*\(got NaN\)$/],
+  ['12', () => ['selfplay', '--seed', '1.5', '--out', join(T(), 'sp')], /^sente: --seed must be a whole number .*\(got 1.5\)$/],
+  ['12', () => ['selfplay', '--out', join(T(), 'a-file')], /^sente: --out .*a-file is a file; name a folder/],
+  ['12', () => ['train', '--games', T(), '--out', 'x', '--neighbour', 'NaN'], /^sente: --neighbour must be a number from 0 to 1 \(got NaN\)$/],
+  ['12', () => ['train', '--games', T(), '--out', 'x', '--neighbour', '-3'], /^sente: --neighbour must be .*\(got -3\)$/],
+  ['12', () => ['train', '--games', T(), '--out', 'x', '--min-empties', '-5'], /^sente: --min-empties must be a whole number from 0 to 60 \(got -5\)$/],
+  ['12', () => ['improve', '--run', join(T(), 'run'), '--l2', 'NaN'], /^sente: --l2 must be a number ≥ 0 \(got NaN\)$/],
+  ['12', () => ['improve', '--run', join(T(), 'run'), '--window', '-1'], /^sente: --window must be a whole number from 0 to \d+ \(got -1\)$/],
+  ['12', () => ['improve', '--run', join(T(), 'run'), '--phases', '0'], /^sente: --phases must be a whole number from 1 to 61 \(got 0\)$/],
+  ['12', () => ['improve', '--run', join(T(), 'run'), '--validation', '1'], /^sente: --validation must be a number ≥ 0 and < 1 \(got 1\)$/],
+  ['12', () => ['improve', '--run', join(T(), 'run'), '--extra-games', join(T(), 'nosuch')], /^sente: cannot read --extra-games .*nosuch: no such file or folder$/],
+  ['12', () => ['book', 'build', '--games', DEFAULT_OPENINGS_FILE, '--out', join(T(), 'b.book'), '--depth', '0'], /^sente: --depth must be .*\(got 0\)$/],
+  ['12', () => ['book', 'build', '--games', DEFAULT_OPENINGS_FILE, '--out', join(T(), 'b.book'), '--plies', 'NaN'], /^sente: --plies must be a whole number from 1 to 60 \(got NaN\)$/],
+  ['12', () => ['book', 'build', '--games', DEFAULT_OPENINGS_FILE, '--out', join(T(), 'b.book'), '--workers', '0'], /^sente: --workers must be .*\(got 0\)$/],
+  ['12', () => ['book', 'extend', '--book', join(T(), 'a-file'), '--depth', '0'], /^sente: --depth must be .*\(got 0\)$/],
+  ['12', () => ['analyze', 'f5', '--exact', 'NaN'], /^sente: --exact must be a whole number from 0 to 30 \(got NaN\)$/],
+  ['12', () => ['analyze', 'f5', '--exact', '1e9'], /^sente: --exact must be .*\(got 1000000000\)$/],
+  ['12', () => ['perft', '3', '--from', 'NaN'], /^sente: --from must be a whole number from 1 to 20 \(got NaN\)$/],
+  ['12', () => ['calibrate', 'bootstrap', '--positions', 'NaN'], /^sente: --positions must be .*\(got NaN\)$/],
+  ['12', () => ['gtp', '--time', 'NaN'], /^sente: --time must be a number > 0 and ≤ 3600 \(got NaN\)$/],
+  ['12', () => ['nboard', '--tt', '0'], /^sente: --tt must be a number from 1 to 4096 \(got 0\)$/],
+  ['12', () => ['play', '--depth', '61'], /^sente: --depth must be .*\(got 61\)$/],
+  ['12', () => ['solve', join(T(), 'nosuch.obf')], /^sente: cannot read file .*nosuch.obf: no such file$/],
+  ['12', () => ['go', 'gtp', '--playouts', '0'], /^sente: --playouts must be a whole number from 1 to \d+ \(got 0\)$/],
+  ['12', () => ['go', 'gtp', '--resign', 'NaN'], /^sente: --resign must be a number from 0 to 1 \(got NaN\)$/],
+  ['12', () => ['go', 'tournament', '--player', 'sente', '--player', 'sente', '--games', '0'], /^sente: --games must be .*\(got 0\)$/],
+  ['12', () => ['go', 'tournament', '--player', 'sente', '--player', 'sente', '--komi', 'NaN'], /^sente: --komi must be .*\(got NaN\)$/],
+];
+
+describe('every option is checked before any work (exit 2, one line)', () => {
+  it.each(INVALID.map(([defect, args, message]) => ({ defect, args, message, name: args().join(' ') })))('defect $defect: sente $name', ({ args, message }) => {
+    const r = sente(...args());
+    expect(r.status, r.stdout + r.stderr).toBe(2);
+    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(r.stderr.trimEnd()).toMatch(message);
+    expect(r.stdout).toBe('');
+    expect(r.ms).toBeLessThan(10_000);
+    // No work done: no self-play folder, run folder or book was created.
+    for (const p of ['sp', 'run', 'b.book']) expect(existsSync(join(tmp, p))).toBe(false);
+  });
+
+  it('defect 12: show -- f5d6 shows the position', () => {
+    const r = sente('show', '--', 'f5d6');
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/legal moves \(5\)/);
+  });
+
+  it('defect 12: a damaged run.json is named in the message', () => {
+    const out = join(tmp, 'badrun');
+    mkdirSync(out);
+    writeFileSync(join(out, 'run.json'), '{');
+    const r = sente('selfplay', '--build', 'bootstrap', '--games', '2', '--depth', '1', '--out', out, '--resume');
+    expect(r.status).toBe(2);
+    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain(join(out, 'run.json'));
+    expect(r.stderr).toMatch(/is not a valid run settings file/);
+  });
+});
+
+describe('exit codes tell whether the job completed', () => {
+  it('defect 11: calibrate reports a damaged build in one line, exit 2, no stack', () => {
+    const r = sente('calibrate', 'broken', '--positions', '20');
+    expect(r.status).toBe(2);
+    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/^sente: .*broken.*not an evaluation table/);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('defect 6: a tournament whose build cannot load exits 1 and says so', () => {
+    const r = sente('tournament', '--player', 'bootstrap', '--player', 'broken', '--games', '2', '--depth', '1', '--exact', '4', '--workers', '1');
+    expect(r.status, r.stderr).toBe(1);
+    expect(r.stdout).toMatch(/could not be played: .*not an evaluation table/);
+    expect(r.stdout).toMatch(/incomplete at 0\/2 games/);
+  });
+
+  it('defect 7: forfeit causes are printed without --csv; a player that cannot start fails the run with its command and error', () => {
+    const r = sente('tournament', '--player', 'bootstrap', '--player', 'gtp:/nonexistent/engine', '--games', '2', '--depth', '1');
+    expect(r.status, r.stderr).toBe(1);
+    expect(r.stdout).toMatch(/\(2 forfeits\)/);
+    expect(r.stdout).toMatch(/forfeits\n {2}gtp:\/nonexistent\/engine, game 0: crash \(white, start\): .*ENOENT/);
+    expect(r.stdout).toMatch(/player gtp:\/nonexistent\/engine could not be started \(command: \/nonexistent\/engine\): .*ENOENT/);
+  });
+
+  it('defect 6: Ctrl-C in a tournament exits 1 and says how to resume', async () => {
+    const csv = join(tmp, 'int.csv');
+    const child = spawn(process.execPath, [MAIN, 'tournament', ...TWO, '--games', '400', '--depth', '1', '--exact', '4', '--workers', '1', '--csv', csv], { cwd: ROOT, env });
+    let stdout = '';
+    child.stdout.on('data', (d) => { stdout += String(d); });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    // The first finished game is in the CSV (header + one record).
+    for (let i = 0; i < 2400; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      if (existsSync(csv) && readFileSync(csv, 'utf8').split('\n').length > 2) break;
+    }
+    child.kill('SIGINT');
+    expect(await exited).toBe(1);
+    expect(stdout).toMatch(/interrupted at \d+\/400 games; resume with --resume/);
+  });
+});
+
+describe('library guards: numbers from other code cannot loop forever', () => {
+  it('batches refuses a size of 0, -1 or NaN (0 looped forever)', () => {
+    for (const size of [0, -1, NaN, 1.5]) expect(() => batches([1, 2, 3], size)).toThrow(/batch size must be a whole number/);
+    expect(batches([1, 2, 3], 2)).toEqual([[1, 2], [3]]);
+  });
+
+  it('runSelfplay refuses a bad batch size, randomness or seed before writing anything', async () => {
+    const base = { build: 'bootstrap', buildsDir: builds, games: 4, depth: 1, exact: 4, randomness: 2, randomPlies: 10, seed: 1, openings: { kind: 'file' as const, path: DEFAULT_OPENINGS_FILE }, outDir: join(tmp, 'lib-sp'), workers: 1 };
+    await expect(runSelfplay({ ...base, batchSize: 0 })).rejects.toThrow(/batch size must be a whole number/);
+    await expect(runSelfplay({ ...base, randomness: NaN })).rejects.toThrow(/randomness must be a number/);
+    await expect(runSelfplay({ ...base, seed: 1.5 })).rejects.toThrow(/seed must be a whole number/);
+    await expect(runSelfplay({ ...base, workers: 0 })).rejects.toThrow(/workers must be/);
+    expect(existsSync(join(tmp, 'lib-sp'))).toBe(false);
+    expect(parseOpeningSpec('random:8', NaN).ok).toBe(false);
+  });
+
+  it('runTournament refuses NaN workers and absurd game counts; player specs have ranges', async () => {
+    const players = [parsePlayerSpec('bootstrap', { depth: 1 }, builds), parsePlayerSpec('bootstrap:depth=2', {}, builds)].map((r) => (r.ok ? r.spec : null)!);
+    const base = { players, gamesPerPair: 2, openings: [[]], workers: 1, buildsDir: builds };
+    await expect(runTournament({ ...base, workers: NaN })).rejects.toThrow(/workers must be/);
+    await expect(runTournament({ ...base, gamesPerPair: 1e12 })).rejects.toThrow(/games per pairing/);
+    await expect(runTournament({ ...base, moveTimeoutMs: 0 })).rejects.toThrow(/move timeout/);
+    expect(parsePlayerSpec('bootstrap:depth=99', {}, builds).ok).toBe(false);
+    expect(parsePlayerSpec('bootstrap:time=0', {}, builds).ok).toBe(false);
+  });
+
+  it('think() refuses limits that would search forever or do nothing', () => {
+    const engine = createEngine({ table: bootstrapTable() });
+    const p = Position.initial();
+    expect(() => engine.think(p, { timeMs: NaN })).toThrow(/timeMs must be a number > 0/);
+    expect(() => engine.think(p, { depth: NaN })).toThrow(/depth must be a whole number/);
+    expect(() => engine.think(p, { depth: 0 })).toThrow(/depth must be a whole number/);
+    expect(() => engine.think(p, { depth: 2, exactFrom: NaN })).toThrow(/exactFrom/);
+    expect(engine.think(p, { depth: 2 }).depth).toBe(2);
+  });
+
+  it('train refuses NaN settings (the manifest recorded null)', () => {
+    expect(() => train({ gameFiles: [], id: 'x', buildsDir: builds, neighbour: NaN })).toThrow(/neighbour must be a number from 0 to 1/);
+    expect(() => train({ gameFiles: [], id: 'x', buildsDir: builds, minEmpties: -5 })).toThrow(/min empties/);
+  });
+});
