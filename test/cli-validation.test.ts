@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Position } from '@sente/core';
 import { bootstrapTable, createEngine, readManifest } from '@sente/search';
-import { DEFAULT_OPENINGS_FILE, batches, parseOpeningSpec, parsePlayerSpec, runSelfplay, runTournament, saveBuild, train } from '@sente/selfplay';
+import { DEFAULT_OPENINGS_FILE, batches, parseOpeningSpec, parsePlayerSpec, runSelfplay, runTournament, saveBuild, setStrongest, train } from '@sente/selfplay';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MAIN = fileURLToPath(new URL('../apps/cli/dist/main.js', import.meta.url));
@@ -28,7 +28,7 @@ function sente(...args: string[]): { status: number | null; stdout: string; stde
 beforeAll(() => {
   tmp = mkdtempSync(join(tmpdir(), 'sente-cliopts-'));
   builds = join(tmp, 'builds');
-  saveBuild(builds, { id: 'bootstrap', table: bootstrapTable(), parent: null, games: 0, positions: 0, validationError: null });
+  setStrongest(builds, 'bootstrap'); // the shipped bootstrap is this registry's strongest
   saveBuild(builds, { id: 'broken', table: bootstrapTable(), parent: null, games: 0, positions: 0, validationError: null });
   const entry = readManifest(builds).builds.find((b) => b.id === 'broken')!;
   writeFileSync(join(builds, entry.table), 'not a table');

@@ -11,7 +11,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MAIN = join(ROOT, 'apps/cli/dist/main.js');
 const DOCS = ['README.md', 'apps/cli/README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
 /** Commands with subcommands: the doc line names both. */
-const GROUPS = new Set(['book', 'go']);
+const GROUPS = new Set(['book', 'go', 'queue']);
 
 function files(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(dir)) {
@@ -39,7 +39,7 @@ function shownCommands(): Shown[] {
     const snippets = [...text.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]);
     for (const block of text.matchAll(/```(?:sh|bash)?\n([\s\S]*?)```/g)) snippets.push(...block[1].split('\n'));
     for (const s of snippets) {
-      for (const m of s.matchAll(/(?:^|[\s(])(?:npx )?sente ([a-z][a-z-]*)((?: [a-z][a-z-]*)?)([^#]*)/g)) {
+      for (const m of s.matchAll(/(?:^|[\s(])(?:npx )?sente ([a-z][a-z-]*)((?: [a-z][a-z-]*)?)((?:(?! sente )[^#])*)/g)) {
         const sub = m[2].trim();
         const command = GROUPS.has(m[1]) && sub && !sub.includes('|') ? `${m[1]} ${sub}` : m[1];
         const flags = [...new Set([...(m[3] + (GROUPS.has(m[1]) ? '' : m[2])).matchAll(/--([a-z][a-z-]*)/g)].map((f) => f[1]))];

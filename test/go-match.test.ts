@@ -61,7 +61,7 @@ describe('Go matches that lose nothing and hang on nothing', () => {
   it('an output path that cannot be written is refused before the first game', () => {
     const dir = join(tmp, 'a-directory');
     mkdirSync(dir);
-    for (const [flag, path, message] of [['--csv', dir, 'is a directory'], ['--sgf', dir, 'is a directory'], ['--csv', join(tmp, 'no', 'such', 'x.csv'), 'does not exist']]) {
+    for (const [flag, path, message] of [['--csv', dir, 'is a folder'], ['--sgf', dir, 'is a folder'], ['--csv', join(tmp, 'no', 'such', 'x.csv'), 'does not exist']]) {
       const t0 = Date.now();
       const r = sente('go', 'tournament', '--size', '5', '--player', 'sente:playouts=20', '--player', `gtp:node ${FAKE} silent`, '--move-timeout', '60000', flag, path);
       expect(r.status).toBe(2);

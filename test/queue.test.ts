@@ -6,6 +6,7 @@
 // another version refuses and says why; tournaments and book scoring run over the queue; and
 // `sente queue status|drain|clean` see and steer it. Skips when redis-server is absent.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,7 +51,7 @@ function start(args: string[], extraEnv: NodeJS.ProcessEnv = {}): Running {
 }
 
 function worker(url: string, name: string, threads = 1): Running {
-  return start([MAIN, 'worker', '--redis', url, '--threads', String(threads), '--cache', join(tmp, `cache-${name}`), '--stall-ms', '1500']);
+  return start([MAIN, 'worker', '--redis', url, '--threads', String(threads), '--concurrency', '2', '--cache', join(tmp, `cache-${name}`), '--stall-ms', '1500']);
 }
 
 async function until(what: string, test: () => boolean, ms = 60_000): Promise<void> {
@@ -143,6 +144,7 @@ describe.skipIf(!hasRedis)('the job queue (BullMQ on a real redis-server)', () =
   });
 
   it('a worker returning illegal games: refused, logged, and the games played again elsewhere', async () => {
+    await stopAll(running); // an honest worker left running would take the jobs before the fake does
     const games = 24;
     const out = join(tmp, 'forged');
     const fake = start([FAKE, redis.url].map(String), {});
@@ -232,6 +234,27 @@ describe.skipIf(!hasRedis)('the job queue (BullMQ on a real redis-server)', () =
     await stopAll(ws);
   });
 
+  it('improve --redis: self-play and the match run on the workers, the candidate travels by checksum', async () => {
+    await stopAll(running);
+    const w = worker(redis.url, 'imp', 2);
+    const run = join(tmp, 'improve-run');
+    const r = sente('improve', '--generations', '1', '--games', '24', '--depth', '1', '--exact', '4', '--match-games', '4', '--match-depth', '1',
+      '--epochs', '2', '--workers', '1', '--seed', '3', '--run', run, '--prefix', 'q', '--redis', redis.url);
+    expect(r.status, r.stderr).toBe(0);
+    const report = JSON.parse(readFileSync(join(run, 'report.json'), 'utf8')) as { candidate: string; match: { wins: number; draws: number; losses: number } }[];
+    expect(report).toHaveLength(1);
+    expect(report[0].candidate).toBe('q-g1');
+    const m = report[0].match;
+    expect(m.wins + m.draws + m.losses).toBe(4);
+    expect(readGameFile(join(run, 'gen-1', 'selfplay', 'games.txt')).games).toHaveLength(24);
+    // The worker played the match too: it fetched the candidate's table (a user build it never had
+    // on disk) into its cache by checksum.
+    const table = readFileSync(join(tmp, 'builds', 'q-g1', 'table.sev.gz'));
+    const sha = createHash('sha256').update(table).digest('hex');
+    expect(existsSync(join(tmp, 'cache-imp', 'blobs', sha))).toBe(true);
+    await stopAll([w]);
+  });
+
   it('sente queue status shows a live run; drain stops it (resumable); clean removes what is left', async () => {
     const out = join(tmp, 'drained');
     await stopAll(running); // nothing left over from the tests before
@@ -247,10 +270,17 @@ describe.skipIf(!hasRedis)('the job queue (BullMQ on a real redis-server)', () =
     const w = worker(redis.url, 's');
     await until('some games', () => lines(join(out, 'games.txt')) >= 2);
     expect(sente('queue', 'status', '--redis', redis.url).stdout).toMatch(/workers: 1 connected\n {2}\S+ {2}connected; sente 0\.1\.0, 1 thread\(s\), \d+ job\(s\) running, \d+ jobs and \d+ results/);
-    const d = sente('queue', 'drain', '--redis', redis.url);
+    const listed = JSON.parse(sente('queue', 'status', '--redis', redis.url, '--json').stdout) as { runs: { name: string; alive: boolean }[]; workers: unknown[] };
+    expect(listed.runs).toHaveLength(1);
+    expect(listed.runs[0].alive).toBe(true);
+    expect(listed.workers).toHaveLength(1);
+    const name = listed.runs[0].name;
+    expect(sente('queue', 'drain', '--redis', redis.url, '--run', 'no-such-run').stdout).not.toContain(`drained ${name}`);
+    const d = sente('queue', 'drain', '--redis', redis.url, '--run', name);
+    expect(d.stdout).toContain(`drained ${name}:`);
     expect(d.stdout).toMatch(/drained selfplay-[0-9a-f]{12}: \d+ waiting job\(s\) removed/);
     expect(await run.exited).toBe(1);
-    expect(run.out()).toMatch(/interrupted: run again with --resume/);
+    expect(run.out()).toMatch(/interrupted at \d+\/\d+ games; resume with --resume/);
     // The drained run stays listed until it is resumed or cleaned.
     expect(sente('queue', 'status', '--redis', redis.url).stdout).toMatch(/runs: 1/);
     await stopAll([w]);
