@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { parseBoard } from '@sente/core';
 import { bootstrapTable } from './bootstrap.js';
 import { Engine } from './engine.js';
-import { INFINITY, plainAlphaBeta } from './midgame.js';
+import { INFINITY, midgameSearch, plainAlphaBeta } from './midgame.js';
+import { SearchContext } from './context.js';
 import { prng, randomPosition } from './testutil.js';
 
 const table = bootstrapTable();
@@ -48,5 +50,26 @@ describe('midgame search', () => {
       const deep = plainAlphaBeta(pos.clone(), table, 8, -INFINITY, INFINITY);
       expect(v).toBe(deep);
     }
+  });
+
+  it('keeps move lists of more than 32 moves apart (a set-up board with 35 legal moves)', () => {
+    // Found by simulated annealing over arbitrary boards (none had more than 35); reachable
+    // positions have at most about 33. The context's move lists have 64 slots a ply, a proven bound.
+    const r = parseBoard('-------X-OXOOO---OX-XXO--OO-OX---X----OO-OX-OXX--OOXOOO--------- X');
+    expect(r.ok).toBe(true);
+    const pos = r.value!;
+    expect(pos.legalMoveList().length).toBe(35);
+    const e = new Engine(table, 'test', { ttMb: 4 });
+    for (let depth = 1; depth <= 3; depth++) {
+      expect(e.searchValue(pos, depth).score, `depth ${depth}`).toBe(plainAlphaBeta(pos.clone(), table, depth, -INFINITY, INFINITY));
+    }
+    const t = e.think(pos, { depth: 3, exactFrom: 0 });
+    expect(pos.isLegal(t.move)).toBe(true);
+    // After the children's lists were filled, the root's list still holds all 35 moves.
+    const s = new SearchContext(table, 4);
+    s.position = pos.clone();
+    s.setLimits(Infinity, Infinity, undefined);
+    midgameSearch(s, 2, -INFINITY, INFINITY, 0);
+    expect(Array.from(s.moveSq.subarray(0, 35)).sort((a, b) => a - b)).toEqual(pos.legalMoveList());
   });
 });
