@@ -134,6 +134,17 @@ describe('limits', () => {
     expect([enough.exact, enough.move, enough.score, enough.nodes]).toEqual([true, full.move, full.score, full.nodes]);
   });
 
+  it('a solve cut short stores nothing unsound: the next full solve in the same engine agrees', () => {
+    const truth = new Engine(table).think(P16, { exactFrom: 16 });
+    const e = new Engine(table);
+    for (const limit of [3000, 20_000, 60_000, 150_000]) {
+      const r = e.think(P16, { exactFrom: 16, nodes: limit });
+      if (!r.exact) expect(r.nodes).toBeLessThanOrEqual(limit + NODE_SLACK);
+    }
+    const after = e.think(P16, { exactFrom: 16 });
+    expect([after.move, after.score, after.exact]).toEqual([truth.move, truth.score, true]);
+  });
+
   it('an abort signal stops a 20-empty solve promptly, aborted before or during the search', () => {
     const e = new Engine(table);
     const ac = new AbortController();
