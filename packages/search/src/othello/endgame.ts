@@ -15,8 +15,8 @@
 //
 // Limits: searchShallow and searchDeep count their node with the context's poll check; once the
 // context is stopped they return at once, searchDeep stores nothing, and the root driver reports
-// the stop (scores of a stopped search mean nothing). Between two polls run at most one solve4
-// subtree (about a hundred nodes), the slack of the node limit.
+// the stop (scores of a stopped search mean nothing). solve4 and below do not poll, so one
+// 5-empty subtree (a few hundred nodes at most) may run past a node limit.
 //
 // Scores are final disc differences for the side to move (empties to the winner, always even).
 // Every search function is fail-soft: a result <= alpha is an upper bound, >= beta a lower bound,
