@@ -143,11 +143,6 @@ export class SearchContext {
     this.schedulePoll();
   }
 
-  /** True when a limit is set (a search may be cut short). */
-  get limited(): boolean {
-    return this.deadline !== Infinity || this.nodeLimit !== Infinity || this.signal !== undefined;
-  }
-
   /** Zeroes the node counter (keeping the limits, which count from zero). */
   resetNodes(): void {
     this.nodes = 0;
