@@ -3,7 +3,8 @@
 // hits impossible. Each bucket holds two entries: the first is replaced by depth (more empties
 // wins, or any entry from an older search), the second always. A stored bound is a proven fact
 // about the position, so entries stay valid across searches; the generation only ages them out
-// of the depth-preferred slot.
+// of the depth-preferred slot. One table per search context (context.ts), allocated when the
+// context first solves an endgame.
 //
 // Entry layout (6 int32):
 //   [0..3] player lo, player hi, opponent lo, opponent hi     (the full key)
@@ -13,11 +14,6 @@
 const BUCKET_BITS = 18;
 const BUCKETS = 1 << BUCKET_BITS;
 const STRIDE = 6;
-const table = new Int32Array(BUCKETS * 2 * STRIDE);
-let generation = 1;
-
-/** Filled by ttProbe: lower bound, upper bound, best move (-1 if none). */
-export const ttHit = new Int32Array(3);
 
 function bucketOf(pLo: number, pHi: number, oLo: number, oHi: number): number {
   let h = Math.imul(pLo, 0x9e3779b1) ^ Math.imul(pHi, 0x85ebca77) ^ Math.imul(oLo, 0xc2b2ae3d) ^ Math.imul(oHi, 0x27d4eb2f);
@@ -27,63 +23,76 @@ function bucketOf(pLo: number, pHi: number, oLo: number, oHi: number): number {
   return (h & (BUCKETS - 1)) * 2 * STRIDE;
 }
 
-/** Looks the position up; on a hit fills `ttHit` and returns true. */
-export function ttProbe(pLo: number, pHi: number, oLo: number, oHi: number): boolean {
-  let i = bucketOf(pLo, pHi, oLo, oHi);
-  for (let slot = 0; slot < 2; slot++, i += STRIDE) {
-    if (table[i] === pLo && table[i + 1] === pHi && table[i + 2] === oLo && table[i + 3] === oHi && table[i + 4] !== 0) {
-      const b = table[i + 5];
-      ttHit[0] = (b >> 8) - 64;
-      ttHit[1] = (b & 0xff) - 64;
-      ttHit[2] = (table[i + 4] & 0xff) - 1;
-      return true;
+export class EndgameTable {
+  /** Bytes of one table. */
+  static readonly BYTES = BUCKETS * 2 * STRIDE * 4;
+  private readonly table = new Int32Array(BUCKETS * 2 * STRIDE);
+  private generation = 1;
+  /** Filled by probe: lower bound, upper bound, best move (-1 if none). */
+  readonly hit = new Int32Array(3);
+
+  /** Looks the position up; on a hit fills `hit` and returns true. */
+  probe(pLo: number, pHi: number, oLo: number, oHi: number): boolean {
+    const table = this.table;
+    let i = bucketOf(pLo, pHi, oLo, oHi);
+    for (let slot = 0; slot < 2; slot++, i += STRIDE) {
+      if (table[i] === pLo && table[i + 1] === pHi && table[i + 2] === oLo && table[i + 3] === oHi && table[i + 4] !== 0) {
+        const b = table[i + 5];
+        const hit = this.hit;
+        hit[0] = (b >> 8) - 64;
+        hit[1] = (b & 0xff) - 64;
+        hit[2] = (table[i + 4] & 0xff) - 1;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private write(i: number, pLo: number, pHi: number, oLo: number, oHi: number, empties: number, lower: number, upper: number, move: number): void {
+    const table = this.table;
+    table[i] = pLo;
+    table[i + 1] = pHi;
+    table[i + 2] = oLo;
+    table[i + 3] = oHi;
+    table[i + 4] = (this.generation << 16) | (empties << 8) | (move + 1);
+    table[i + 5] = ((lower + 64) << 8) | (upper + 64);
+  }
+
+  /** Records bounds lower <= score <= upper (and the best move, or -1) for the position. */
+  store(pLo: number, pHi: number, oLo: number, oHi: number, empties: number, lower: number, upper: number, move: number): void {
+    const table = this.table;
+    const i = bucketOf(pLo, pHi, oLo, oHi);
+    for (let j = i; j < i + 2 * STRIDE; j += STRIDE) {
+      if (table[j] === pLo && table[j + 1] === pHi && table[j + 2] === oLo && table[j + 3] === oHi && table[j + 4] !== 0) {
+        // Same position: both bounds are facts, so keep their intersection.
+        const b = table[j + 5];
+        const oldLower = (b >> 8) - 64;
+        const oldUpper = (b & 0xff) - 64;
+        if (oldLower > lower) lower = oldLower;
+        if (oldUpper < upper) upper = oldUpper;
+        if (move < 0) move = (table[j + 4] & 0xff) - 1;
+        this.write(j, pLo, pHi, oLo, oHi, empties, lower, upper, move);
+        return;
+      }
+    }
+    const info = table[i + 4];
+    if (info === 0 || (info >>> 16) !== this.generation || ((info >> 8) & 0xff) <= empties) {
+      // The displaced entry moves to the always-replace slot.
+      if (info !== 0) table.copyWithin(i + STRIDE, i, i + STRIDE);
+      this.write(i, pLo, pHi, oLo, oHi, empties, lower, upper, move);
+    } else {
+      this.write(i + STRIDE, pLo, pHi, oLo, oHi, empties, lower, upper, move);
     }
   }
-  return false;
-}
 
-function write(i: number, pLo: number, pHi: number, oLo: number, oHi: number, empties: number, lower: number, upper: number, move: number): void {
-  table[i] = pLo;
-  table[i + 1] = pHi;
-  table[i + 2] = oLo;
-  table[i + 3] = oHi;
-  table[i + 4] = (generation << 16) | (empties << 8) | (move + 1);
-  table[i + 5] = ((lower + 64) << 8) | (upper + 64);
-}
-
-/** Records bounds lower <= score <= upper (and the best move, or -1) for the position. */
-export function ttStore(pLo: number, pHi: number, oLo: number, oHi: number, empties: number, lower: number, upper: number, move: number): void {
-  const i = bucketOf(pLo, pHi, oLo, oHi);
-  for (let j = i; j < i + 2 * STRIDE; j += STRIDE) {
-    if (table[j] === pLo && table[j + 1] === pHi && table[j + 2] === oLo && table[j + 3] === oHi && table[j + 4] !== 0) {
-      // Same position: both bounds are facts, so keep their intersection.
-      const b = table[j + 5];
-      const oldLower = (b >> 8) - 64;
-      const oldUpper = (b & 0xff) - 64;
-      if (oldLower > lower) lower = oldLower;
-      if (oldUpper < upper) upper = oldUpper;
-      if (move < 0) move = (table[j + 4] & 0xff) - 1;
-      write(j, pLo, pHi, oLo, oHi, empties, lower, upper, move);
-      return;
-    }
+  /** Starts a new search: older entries become replaceable in the depth-preferred slots. */
+  newSearch(): void {
+    this.generation = this.generation === 0x7fff ? 1 : this.generation + 1;
   }
-  const info = table[i + 4];
-  if (info === 0 || (info >>> 16) !== generation || ((info >> 8) & 0xff) <= empties) {
-    // The displaced entry moves to the always-replace slot.
-    if (info !== 0) table.copyWithin(i + STRIDE, i, i + STRIDE);
-    write(i, pLo, pHi, oLo, oHi, empties, lower, upper, move);
-  } else {
-    write(i + STRIDE, pLo, pHi, oLo, oHi, empties, lower, upper, move);
+
+  /** Empties the table (for measurements that must not profit from earlier searches). */
+  clear(): void {
+    this.table.fill(0);
+    this.generation = 1;
   }
-}
-
-/** Starts a new search: older entries become replaceable in the depth-preferred slots. */
-export function ttNewSearch(): void {
-  generation = generation === 0x7fff ? 1 : generation + 1;
-}
-
-/** Empties the table (for measurements that must not profit from earlier searches). */
-export function ttClear(): void {
-  table.fill(0);
-  generation = 1;
 }

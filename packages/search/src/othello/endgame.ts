@@ -6,9 +6,17 @@
 // the empty squares are kept in a linked list in a fixed good-squares-first order and tried
 // odd-parity quadrants first, legality coming from the flips themselves; 4..1 empties have
 // dedicated functions, the last empty counting its flips directly (endgame-last.ts). Nothing
-// allocates per node: boards travel as int32 arguments, the empties list, parity and move
-// buffers are module-level typed arrays, and ordering is a selection sort in place. At the root a
-// wide window is solved as a sequence of narrow ones (MTD(f), see solveRoot).
+// allocates per node: boards travel as int32 arguments; the empties list, parity, node counter,
+// stop state, move buffers and transposition table belong to the search context (context.ts),
+// whose typed arrays the hot functions hoist into locals; ordering is a selection sort in place.
+// At the root a wide window is solved as a sequence of narrow ones (MTD(f), see solveRoot); a
+// midgame node hands over to endgameSearch, the in-tree PVS, which continues the context's node
+// count and table generation.
+//
+// Limits: searchShallow and searchDeep count their node with the context's poll check; once the
+// context is stopped they return at once, searchDeep stores nothing, and the root driver reports
+// the stop (scores of a stopped search mean nothing). solve4 and below do not poll, so one
+// 5-empty subtree (a few hundred nodes at most) may run past a node limit.
 //
 // Scores are final disc differences for the side to move (empties to the winner, always even).
 // Every search function is fail-soft: a result <= alpha is an upper bound, >= beta a lower bound,
@@ -17,8 +25,8 @@
 import * as core from '@sente/core';
 import { PASS, type Position } from '@sente/core';
 import * as stability from './endgame-stability.js';
-import * as table from './endgame-tt.js';
 import * as last from './endgame-last.js';
+import { ENDGAME_ROOT_BASE as ROOT_BASE, SearchContext } from './context.js';
 
 /** At or below this many empties the solver iterates the empties list instead of generating moves. */
 const SHALLOW_MAX = 6;
@@ -36,10 +44,6 @@ const popcount = core.popcount;
 const popcount32 = core.popcount32;
 const finalScore = core.finalScore;
 const stableDiscCount = stability.stableDiscCount;
-const ttHit = table.ttHit;
-const ttProbe = table.ttProbe;
-const ttStore = table.ttStore;
-const ttNewSearch = table.ttNewSearch;
 const lastFlipCount = last.lastFlipCount;
 
 const INF = 127;
@@ -95,47 +99,39 @@ for (let sq = 0; sq < 64; sq++) {
 const CORNERS_LO = 0x81;
 const CORNERS_HI = 0x81000000 | 0;
 
-// The empties list: a doubly linked list of squares with sentinel HEAD (unlinked and relinked in
-// LIFO order around each move, so iteration can continue from a square after it is restored).
+// The empties list (the context's next/prev): a doubly linked list of squares with sentinel HEAD
+// (unlinked and relinked in LIFO order around each move, so iteration can continue from a square
+// after it is restored). The deep layer's move buffers are indexed by empties * 64 + i (a
+// position can have more than 32 moves); the root's moves live at ROOT_BASE.
 const HEAD = 64;
-const NEXT = new Int32Array(65);
-const PREV = new Int32Array(65);
-let parity = 0;
-let nodes = 0;
 
-// Per-depth move buffers for the deep layer, indexed by empties * 64 + i (a position can have
-// more than 32 moves); the root's moves live at ROOT_BASE.
-const ROOT_BASE = 65 * 64;
-const MOVE_SQ = new Int32Array(66 * 64);
-const MOVE_FLO = new Int32Array(66 * 64);
-const MOVE_FHI = new Int32Array(66 * 64);
-const MOVE_SCORE = new Int32Array(66 * 64);
-
-/** Sets up the empties list and parity for a new root; returns the number of empties. */
-function prepare(pLo: number, pHi: number, oLo: number, oHi: number): number {
+/** Sets up the context's empties list and parity for a new root; returns the number of empties. */
+function prepare(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: number): number {
+  const next = s.next, prev = s.prev;
   const eLo = ~(pLo | oLo);
   const eHi = ~(pHi | oHi);
   let last = HEAD;
   let n = 0;
-  parity = 0;
+  let parity = 0;
   for (let i = 0; i < 64; i++) {
     const sq = PRESORTED[i];
     const empty = sq < 32 ? (eLo >>> sq) & 1 : (eHi >>> (sq - 32)) & 1;
     if (empty === 0) continue;
-    NEXT[last] = sq;
-    PREV[sq] = last;
+    next[last] = sq;
+    prev[sq] = last;
     last = sq;
     parity ^= QUADRANT[sq];
     n++;
   }
-  NEXT[last] = HEAD;
-  PREV[HEAD] = last;
+  next[last] = HEAD;
+  prev[HEAD] = last;
+  s.parity = parity;
   return n;
 }
 
 /** Score when the player fills the last empty square x (or passes, or neither can). */
-function solve1(pLo: number, pHi: number, oLo: number, oHi: number, x: number): number {
-  nodes++;
+function solve1(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: number, x: number): number {
+  s.nodes++;
   const n = popcount(pLo, pHi);
   let f = lastFlipCount(pLo, pHi, x);
   if (f !== 0) return 2 * (n + f) - 62;
@@ -144,55 +140,55 @@ function solve1(pLo: number, pHi: number, oLo: number, oHi: number, x: number): 
   return n >= 32 ? 2 * n - 62 : 2 * n - 64;
 }
 
-function solve2(pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number, x1: number, x2: number): number {
-  nodes++;
+function solve2(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number, x1: number, x2: number): number {
+  s.nodes++;
   let best = -INF;
   let f = flipsFor(pLo, pHi, oLo, oHi, x1);
   let fh = HI[0];
   if ((f | fh) !== 0) {
-    best = -solve1(oLo ^ f, oHi ^ fh, pLo ^ f ^ (x1 < 32 ? 1 << x1 : 0), pHi ^ fh ^ (x1 < 32 ? 0 : 1 << (x1 - 32)), x2);
+    best = -solve1(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x1 < 32 ? 1 << x1 : 0), pHi ^ fh ^ (x1 < 32 ? 0 : 1 << (x1 - 32)), x2);
     if (best >= beta) return best;
   }
   f = flipsFor(pLo, pHi, oLo, oHi, x2);
   fh = HI[0];
   if ((f | fh) !== 0) {
-    const v = -solve1(oLo ^ f, oHi ^ fh, pLo ^ f ^ (x2 < 32 ? 1 << x2 : 0), pHi ^ fh ^ (x2 < 32 ? 0 : 1 << (x2 - 32)), x1);
+    const v = -solve1(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x2 < 32 ? 1 << x2 : 0), pHi ^ fh ^ (x2 < 32 ? 0 : 1 << (x2 - 32)), x1);
     if (v > best) best = v;
   }
   if (best !== -INF) return best;
   // The player passes.
-  nodes++;
+  s.nodes++;
   f = flipsFor(oLo, oHi, pLo, pHi, x1);
   fh = HI[0];
   if ((f | fh) !== 0) {
-    best = solve1(pLo ^ f, pHi ^ fh, oLo ^ f ^ (x1 < 32 ? 1 << x1 : 0), oHi ^ fh ^ (x1 < 32 ? 0 : 1 << (x1 - 32)), x2);
+    best = solve1(s, pLo ^ f, pHi ^ fh, oLo ^ f ^ (x1 < 32 ? 1 << x1 : 0), oHi ^ fh ^ (x1 < 32 ? 0 : 1 << (x1 - 32)), x2);
     if (best <= alpha) return best;
   }
   f = flipsFor(oLo, oHi, pLo, pHi, x2);
   fh = HI[0];
   if ((f | fh) !== 0) {
-    const v = solve1(pLo ^ f, pHi ^ fh, oLo ^ f ^ (x2 < 32 ? 1 << x2 : 0), oHi ^ fh ^ (x2 < 32 ? 0 : 1 << (x2 - 32)), x1);
+    const v = solve1(s, pLo ^ f, pHi ^ fh, oLo ^ f ^ (x2 < 32 ? 1 << x2 : 0), oHi ^ fh ^ (x2 < 32 ? 0 : 1 << (x2 - 32)), x1);
     if (best === -INF || v < best) best = v;
   }
   if (best !== -INF) return best;
   return finalScore(pLo, pHi, oLo, oHi);
 }
 
-function solve3(pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number, x1: number, x2: number, x3: number): number {
-  nodes++;
+function solve3(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number, x1: number, x2: number, x3: number): number {
+  s.nodes++;
   let best = -INF;
   let v: number;
   let f = flipsFor(pLo, pHi, oLo, oHi, x1);
   let fh = HI[0];
   if ((f | fh) !== 0) {
-    best = -solve2(oLo ^ f, oHi ^ fh, pLo ^ f ^ (x1 < 32 ? 1 << x1 : 0), pHi ^ fh ^ (x1 < 32 ? 0 : 1 << (x1 - 32)), -beta, -alpha, x2, x3);
+    best = -solve2(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x1 < 32 ? 1 << x1 : 0), pHi ^ fh ^ (x1 < 32 ? 0 : 1 << (x1 - 32)), -beta, -alpha, x2, x3);
     if (best >= beta) return best;
     if (best > alpha) alpha = best;
   }
   f = flipsFor(pLo, pHi, oLo, oHi, x2);
   fh = HI[0];
   if ((f | fh) !== 0) {
-    v = -solve2(oLo ^ f, oHi ^ fh, pLo ^ f ^ (x2 < 32 ? 1 << x2 : 0), pHi ^ fh ^ (x2 < 32 ? 0 : 1 << (x2 - 32)), -beta, -alpha, x1, x3);
+    v = -solve2(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x2 < 32 ? 1 << x2 : 0), pHi ^ fh ^ (x2 < 32 ? 0 : 1 << (x2 - 32)), -beta, -alpha, x1, x3);
     if (v > best) {
       if (v >= beta) return v;
       best = v;
@@ -202,11 +198,11 @@ function solve3(pLo: number, pHi: number, oLo: number, oHi: number, alpha: numbe
   f = flipsFor(pLo, pHi, oLo, oHi, x3);
   fh = HI[0];
   if ((f | fh) !== 0) {
-    v = -solve2(oLo ^ f, oHi ^ fh, pLo ^ f ^ (x3 < 32 ? 1 << x3 : 0), pHi ^ fh ^ (x3 < 32 ? 0 : 1 << (x3 - 32)), -beta, -alpha, x1, x2);
+    v = -solve2(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x3 < 32 ? 1 << x3 : 0), pHi ^ fh ^ (x3 < 32 ? 0 : 1 << (x3 - 32)), -beta, -alpha, x1, x2);
     if (v > best) best = v;
   }
   if (best !== -INF) return best;
-  if (canPlayAny3(oLo, oHi, pLo, pHi, x1, x2, x3)) return -solve3(oLo, oHi, pLo, pHi, -beta, -alpha, x1, x2, x3);
+  if (canPlayAny3(oLo, oHi, pLo, pHi, x1, x2, x3)) return -solve3(s, oLo, oHi, pLo, pHi, -beta, -alpha, x1, x2, x3);
   return finalScore(pLo, pHi, oLo, oHi);
 }
 
@@ -216,8 +212,8 @@ function canPlayAny3(pLo: number, pHi: number, oLo: number, oHi: number, x1: num
   return (flipsFor(pLo, pHi, oLo, oHi, x3) | HI[0]) !== 0;
 }
 
-function solve4(pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number, x1: number, x2: number, x3: number, x4: number): number {
-  nodes++;
+function solve4(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number, x1: number, x2: number, x3: number, x4: number): number {
+  s.nodes++;
   if (alpha >= STABILITY_THRESHOLD[4]) {
     const upper = 64 - 2 * stableDiscCount(oLo, oHi, pLo, pHi);
     if (upper <= alpha) return upper;
@@ -227,14 +223,14 @@ function solve4(pLo: number, pHi: number, oLo: number, oHi: number, alpha: numbe
   let f = flipsFor(pLo, pHi, oLo, oHi, x1);
   let fh = HI[0];
   if ((f | fh) !== 0) {
-    best = -solve3(oLo ^ f, oHi ^ fh, pLo ^ f ^ (x1 < 32 ? 1 << x1 : 0), pHi ^ fh ^ (x1 < 32 ? 0 : 1 << (x1 - 32)), -beta, -alpha, x2, x3, x4);
+    best = -solve3(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x1 < 32 ? 1 << x1 : 0), pHi ^ fh ^ (x1 < 32 ? 0 : 1 << (x1 - 32)), -beta, -alpha, x2, x3, x4);
     if (best >= beta) return best;
     if (best > alpha) alpha = best;
   }
   f = flipsFor(pLo, pHi, oLo, oHi, x2);
   fh = HI[0];
   if ((f | fh) !== 0) {
-    v = -solve3(oLo ^ f, oHi ^ fh, pLo ^ f ^ (x2 < 32 ? 1 << x2 : 0), pHi ^ fh ^ (x2 < 32 ? 0 : 1 << (x2 - 32)), -beta, -alpha, x1, x3, x4);
+    v = -solve3(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x2 < 32 ? 1 << x2 : 0), pHi ^ fh ^ (x2 < 32 ? 0 : 1 << (x2 - 32)), -beta, -alpha, x1, x3, x4);
     if (v > best) {
       if (v >= beta) return v;
       best = v;
@@ -244,7 +240,7 @@ function solve4(pLo: number, pHi: number, oLo: number, oHi: number, alpha: numbe
   f = flipsFor(pLo, pHi, oLo, oHi, x3);
   fh = HI[0];
   if ((f | fh) !== 0) {
-    v = -solve3(oLo ^ f, oHi ^ fh, pLo ^ f ^ (x3 < 32 ? 1 << x3 : 0), pHi ^ fh ^ (x3 < 32 ? 0 : 1 << (x3 - 32)), -beta, -alpha, x1, x2, x4);
+    v = -solve3(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x3 < 32 ? 1 << x3 : 0), pHi ^ fh ^ (x3 < 32 ? 0 : 1 << (x3 - 32)), -beta, -alpha, x1, x2, x4);
     if (v > best) {
       if (v >= beta) return v;
       best = v;
@@ -254,22 +250,24 @@ function solve4(pLo: number, pHi: number, oLo: number, oHi: number, alpha: numbe
   f = flipsFor(pLo, pHi, oLo, oHi, x4);
   fh = HI[0];
   if ((f | fh) !== 0) {
-    v = -solve3(oLo ^ f, oHi ^ fh, pLo ^ f ^ (x4 < 32 ? 1 << x4 : 0), pHi ^ fh ^ (x4 < 32 ? 0 : 1 << (x4 - 32)), -beta, -alpha, x1, x2, x3);
+    v = -solve3(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x4 < 32 ? 1 << x4 : 0), pHi ^ fh ^ (x4 < 32 ? 0 : 1 << (x4 - 32)), -beta, -alpha, x1, x2, x3);
     if (v > best) best = v;
   }
   if (best !== -INF) return best;
   if (canPlayAny3(oLo, oHi, pLo, pHi, x1, x2, x3) || (flipsFor(oLo, oHi, pLo, pHi, x4) | HI[0]) !== 0) {
-    return -solve4(oLo, oHi, pLo, pHi, -beta, -alpha, x1, x2, x3, x4);
+    return -solve4(s, oLo, oHi, pLo, pHi, -beta, -alpha, x1, x2, x3, x4);
   }
   return finalScore(pLo, pHi, oLo, oHi);
 }
 
 /** 4 empties: take them from the list, odd-parity quadrants first, and call solve4. */
-function solve4FromList(pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number): number {
-  let x1 = NEXT[HEAD];
-  let x2 = NEXT[x1];
-  let x3 = NEXT[x2];
-  let x4 = NEXT[x3];
+function solve4FromList(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number): number {
+  const next = s.next;
+  const parity = s.parity;
+  let x1 = next[HEAD];
+  let x2 = next[x1];
+  let x3 = next[x2];
+  let x4 = next[x3];
   // With 4 empties the quadrant counts are 4, 3+1, 2+2, 2+1+1 or 1+1+1+1: move the odd ones
   // forward, keeping the presorted order otherwise.
   if ((parity & QUADRANT[x1]) === 0) {
@@ -278,33 +276,35 @@ function solve4FromList(pLo: number, pHi: number, oLo: number, oHi: number, alph
       else { const t = x1; x1 = x2; x2 = x4; x4 = x3; x3 = t; } // 2 4 1 3
     } else if ((parity & QUADRANT[x3]) !== 0) { const t = x1; x1 = x3; x3 = t; const u = x2; x2 = x4; x4 = u; } // 3 4 1 2
   } else if ((parity & QUADRANT[x2]) === 0 && (parity & QUADRANT[x3]) !== 0) { const t = x2; x2 = x3; x3 = t; } // 1 3 2 4
-  return solve4(pLo, pHi, oLo, oHi, alpha, beta, x1, x2, x3, x4);
+  return solve4(s, pLo, pHi, oLo, oHi, alpha, beta, x1, x2, x3, x4);
 }
 
 /** 5..SHALLOW_MAX empties: iterate the empties list, odd quadrants first; no move generation. */
-function searchShallow(pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number, empties: number): number {
-  if (empties === 4) return solve4FromList(pLo, pHi, oLo, oHi, alpha, beta);
-  nodes++;
+function searchShallow(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number, empties: number): number {
+  if (empties === 4) return solve4FromList(s, pLo, pHi, oLo, oHi, alpha, beta);
+  if (++s.nodes >= s.nextPoll && s.poll()) return 0;
   if (alpha >= STABILITY_THRESHOLD[empties]) {
     const upper = 64 - 2 * stableDiscCount(oLo, oHi, pLo, pHi);
     if (upper <= alpha) return upper;
   }
+  const next = s.next, prev = s.prev;
+  const parity = s.parity;
   let best = -INF;
   for (let round = 0; round < 2; round++) {
     const want = round === 0 ? parity : ~parity;
-    for (let x = NEXT[HEAD]; x !== HEAD; x = NEXT[x]) {
+    for (let x = next[HEAD]; x !== HEAD; x = next[x]) {
       if ((want & QUADRANT[x]) === 0) continue;
       if ((oLo & NEIGHBOUR_LO[x]) === 0 && (oHi & NEIGHBOUR_HI[x]) === 0) continue;
       const f = flipsFor(pLo, pHi, oLo, oHi, x);
       const fh = HI[0];
       if ((f | fh) === 0) continue;
-      NEXT[PREV[x]] = NEXT[x];
-      PREV[NEXT[x]] = PREV[x];
-      parity ^= QUADRANT[x];
-      const v = -searchShallow(oLo ^ f, oHi ^ fh, pLo ^ f ^ (x < 32 ? 1 << x : 0), pHi ^ fh ^ (x < 32 ? 0 : 1 << (x - 32)), -beta, -alpha, empties - 1);
-      parity ^= QUADRANT[x];
-      NEXT[PREV[x]] = x;
-      PREV[NEXT[x]] = x;
+      next[prev[x]] = next[x];
+      prev[next[x]] = prev[x];
+      s.parity = parity ^ QUADRANT[x];
+      const v = -searchShallow(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x < 32 ? 1 << x : 0), pHi ^ fh ^ (x < 32 ? 0 : 1 << (x - 32)), -beta, -alpha, empties - 1);
+      s.parity = parity;
+      next[prev[x]] = x;
+      prev[next[x]] = x;
       if (v > best) {
         best = v;
         if (v >= beta) return v;
@@ -313,21 +313,23 @@ function searchShallow(pLo: number, pHi: number, oLo: number, oHi: number, alpha
     }
   }
   if (best !== -INF) return best;
-  if ((generateMoves(oLo, oHi, pLo, pHi) | HI[0]) !== 0) return -searchShallow(oLo, oHi, pLo, pHi, -beta, -alpha, empties);
+  if ((generateMoves(oLo, oHi, pLo, pHi) | HI[0]) !== 0) return -searchShallow(s, oLo, oHi, pLo, pHi, -beta, -alpha, empties);
   return finalScore(pLo, pHi, oLo, oHi);
 }
 
 /** Many empties: PVS with transposition table, stability cut-off and fastest-first ordering. */
-function searchDeep(pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number, empties: number): number {
-  if (empties <= SHALLOW_MAX) return searchShallow(pLo, pHi, oLo, oHi, alpha, beta, empties);
-  nodes++;
+function searchDeep(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number, empties: number): number {
+  if (empties <= SHALLOW_MAX) return searchShallow(s, pLo, pHi, oLo, oHi, alpha, beta, empties);
+  if (++s.nodes >= s.nextPoll && s.poll()) return 0;
   if (alpha >= STABILITY_THRESHOLD[empties]) {
     const upper = 64 - 2 * stableDiscCount(oLo, oHi, pLo, pHi);
     if (upper <= alpha) return upper;
   }
+  const tt = s.endgameTable;
+  const ttHit = tt.hit;
   let ttMove = -1;
   const useTT = empties >= TT_MIN;
-  if (useTT && ttProbe(pLo, pHi, oLo, oHi)) {
+  if (useTT && tt.probe(pLo, pHi, oLo, oHi)) {
     const lower = ttHit[0], upper = ttHit[1];
     if (lower >= beta) return lower;
     if (upper <= alpha) return upper;
@@ -338,9 +340,11 @@ function searchDeep(pLo: number, pHi: number, oLo: number, oHi: number, alpha: n
   let mHi = HI[0];
   if ((mLo | mHi) === 0) {
     if ((generateMoves(oLo, oHi, pLo, pHi) | HI[0]) === 0) return finalScore(pLo, pHi, oLo, oHi);
-    return -searchDeep(oLo, oHi, pLo, pHi, -beta, -alpha, empties);
+    return -searchDeep(s, oLo, oHi, pLo, pHi, -beta, -alpha, empties);
   }
   // Score every move: the opponent's replies afterwards (corners twice), parity, square bonus.
+  const moveSq = s.endSq, moveFLo = s.endFLo, moveFHi = s.endFHi, moveScore = s.endScore;
+  const parity = s.parity;
   const base = empties << 6;
   const etc = empties > ETC_MIN;
   let prunedBound = -INF;
@@ -360,11 +364,11 @@ function searchDeep(pLo: number, pHi: number, oLo: number, oHi: number, alpha: n
     const fh = HI[0];
     const npLo = oLo ^ f, npHi = oHi ^ fh;
     const noLo = pLo ^ f ^ (x < 32 ? 1 << x : 0), noHi = pHi ^ fh ^ (x < 32 ? 0 : 1 << (x - 32));
-    if (etc && ttProbe(npLo, npHi, noLo, noHi)) {
+    if (etc && tt.probe(npLo, npHi, noLo, noHi)) {
       // Enhanced transposition cut-off: a stored child bound already refutes this node...
       if (-ttHit[1] >= beta) {
         const v = -ttHit[1];
-        ttStore(pLo, pHi, oLo, oHi, empties, v, 64, x);
+        tt.store(pLo, pHi, oLo, oHi, empties, v, 64, x);
         return v;
       }
       // ...or proves this move cannot raise alpha: skip it, keeping its bound for fail-soft.
@@ -380,44 +384,47 @@ function searchDeep(pLo: number, pHi: number, oLo: number, oHi: number, alpha: n
     if ((parity & QUADRANT[x]) !== 0) score += 3;
     if (x === ttMove) score += 1 << 20;
     const k = base + n;
-    MOVE_SQ[k] = x;
-    MOVE_FLO[k] = f;
-    MOVE_FHI[k] = fh;
-    MOVE_SCORE[k] = score;
+    moveSq[k] = x;
+    moveFLo[k] = f;
+    moveFHi[k] = fh;
+    moveScore[k] = score;
     n++;
   }
+  const next = s.next, prev = s.prev;
   const alpha0 = alpha;
   let best = prunedBound;
   let bestMove = -1;
   for (let i = 0; i < n; i++) {
     // Selection sort step: bring the best remaining move to position i.
     let bi = base + i;
-    for (let j = base + i + 1; j < base + n; j++) if (MOVE_SCORE[j] > MOVE_SCORE[bi]) bi = j;
+    for (let j = base + i + 1; j < base + n; j++) if (moveScore[j] > moveScore[bi]) bi = j;
     const k = base + i;
     if (bi !== k) {
-      let t = MOVE_SQ[k]; MOVE_SQ[k] = MOVE_SQ[bi]; MOVE_SQ[bi] = t;
-      t = MOVE_FLO[k]; MOVE_FLO[k] = MOVE_FLO[bi]; MOVE_FLO[bi] = t;
-      t = MOVE_FHI[k]; MOVE_FHI[k] = MOVE_FHI[bi]; MOVE_FHI[bi] = t;
-      t = MOVE_SCORE[k]; MOVE_SCORE[k] = MOVE_SCORE[bi]; MOVE_SCORE[bi] = t;
+      let t = moveSq[k]; moveSq[k] = moveSq[bi]; moveSq[bi] = t;
+      t = moveFLo[k]; moveFLo[k] = moveFLo[bi]; moveFLo[bi] = t;
+      t = moveFHi[k]; moveFHi[k] = moveFHi[bi]; moveFHi[bi] = t;
+      t = moveScore[k]; moveScore[k] = moveScore[bi]; moveScore[bi] = t;
     }
-    const x = MOVE_SQ[k];
-    const f = MOVE_FLO[k];
-    const fh = MOVE_FHI[k];
+    const x = moveSq[k];
+    const f = moveFLo[k];
+    const fh = moveFHi[k];
     const npLo = oLo ^ f, npHi = oHi ^ fh;
     const noLo = pLo ^ f ^ (x < 32 ? 1 << x : 0), noHi = pHi ^ fh ^ (x < 32 ? 0 : 1 << (x - 32));
-    NEXT[PREV[x]] = NEXT[x];
-    PREV[NEXT[x]] = PREV[x];
-    parity ^= QUADRANT[x];
+    next[prev[x]] = next[x];
+    prev[next[x]] = prev[x];
+    s.parity = parity ^ QUADRANT[x];
     let v: number;
     if (i === 0) {
-      v = -searchDeep(npLo, npHi, noLo, noHi, -beta, -alpha, empties - 1);
+      v = -searchDeep(s, npLo, npHi, noLo, noHi, -beta, -alpha, empties - 1);
     } else {
-      v = -searchDeep(npLo, npHi, noLo, noHi, -alpha - 1, -alpha, empties - 1);
-      if (v > alpha && v < beta) v = -searchDeep(npLo, npHi, noLo, noHi, -beta, -alpha, empties - 1);
+      v = -searchDeep(s, npLo, npHi, noLo, noHi, -alpha - 1, -alpha, empties - 1);
+      if (v > alpha && v < beta && !s.stopped) v = -searchDeep(s, npLo, npHi, noLo, noHi, -beta, -alpha, empties - 1);
     }
-    parity ^= QUADRANT[x];
-    NEXT[PREV[x]] = x;
-    PREV[NEXT[x]] = x;
+    s.parity = parity;
+    next[prev[x]] = x;
+    prev[next[x]] = x;
+    // A stopped search's values are meaningless: unwind without storing them.
+    if (s.stopped) return 0;
     if (v > best) {
       best = v;
       bestMove = x;
@@ -426,9 +433,9 @@ function searchDeep(pLo: number, pHi: number, oLo: number, oHi: number, alpha: n
     }
   }
   if (useTT) {
-    if (best <= alpha0) ttStore(pLo, pHi, oLo, oHi, empties, -64, best, bestMove);
-    else if (best >= beta) ttStore(pLo, pHi, oLo, oHi, empties, best, 64, bestMove);
-    else ttStore(pLo, pHi, oLo, oHi, empties, best, best, bestMove);
+    if (best <= alpha0) tt.store(pLo, pHi, oLo, oHi, empties, -64, best, bestMove);
+    else if (best >= beta) tt.store(pLo, pHi, oLo, oHi, empties, best, 64, bestMove);
+    else tt.store(pLo, pHi, oLo, oHi, empties, best, best, bestMove);
   }
   return best;
 }
@@ -464,13 +471,38 @@ function checkWindow(alpha: number, beta: number): void {
 }
 
 /**
+ * The in-tree exact search for a midgame node (fail-soft in (alpha, beta), as solveExact): the
+ * context's empties list is set up for this position and PVS runs on it, continuing the node
+ * count, stop state and table generation of the search in progress. Meaningless when the context
+ * stops during it (check `s.stopped`).
+ */
+export function endgameSearch(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number): number {
+  const empties = prepare(s, pLo, pHi, oLo, oHi);
+  return searchAny(s, pLo, pHi, oLo, oHi, alpha, beta, empties);
+}
+
+// The free functions solve on a default context, created on first use: the command-line tools,
+// benchmarks and tests that solve positions outside an engine. Each call is a new search without
+// limits.
+let defaultContext: SearchContext | undefined;
+
+function freshDefault(): SearchContext {
+  let s = defaultContext;
+  if (s === undefined) s = defaultContext = new SearchContext(undefined);
+  s.setLimits(Infinity, Infinity, undefined);
+  s.newSearch();
+  s.resetNodes();
+  return s;
+}
+
+/**
  * The final disc difference for the player with perfect play by both sides, if it lies strictly
  * inside (alpha, beta); otherwise a bound on it (fail-soft: a result <= alpha is an upper bound,
  * >= beta a lower bound). Call with (-64, 64), the default, for the exact score.
  */
 export function solveExact(pLo: number, pHi: number, oLo: number, oHi: number, alpha = -64, beta = 64): number {
   checkWindow(alpha, beta);
-  return solveRoot(pLo, pHi, oLo, oHi, alpha, beta, 0);
+  return solveRoot(freshDefault(), pLo, pHi, oLo, oHi, alpha, beta, 0);
 }
 
 /**
@@ -481,42 +513,62 @@ export function solveWinLoss(pLo: number, pHi: number, oLo: number, oHi: number)
   return solveExact(pLo, pHi, oLo, oHi, -1, 1);
 }
 
-/** Nodes searched by the last solveExact / solveWinLoss / solvePosition call. */
+/** Nodes searched by the last solveExact / solveWinLoss / solvePosition call (with its principal variation). */
 export function endgameNodes(): number {
-  return nodes;
+  return defaultContext === undefined ? 0 : defaultContext.nodes;
 }
 
-/** The move found best by the last root search (PASS if the side to move had none). */
-let rootBestMove = PASS;
+/** Empties the default context's table, so a measurement does not profit from earlier solves. */
+export function resetEndgameTable(): void {
+  defaultContext?.clear();
+}
 
 /**
- * Root driver. A window wider than a single score is searched as a sequence of narrow windows
+ * Root driver on a context, continuing its node count and stop state (callers start a new
+ * search). A window wider than a single score is searched as a sequence of narrow windows
  * (g - 1, g + 1) starting from `guess` (MTD(f) on even scores): each test either proves g exact
  * or returns a fail-soft bound that becomes the next g, and the transposition table carries the
  * work from one test to the next. On the FFO set this costs about a third fewer nodes than one
- * PVS with the full window.
+ * PVS with the full window. Sets `s.rootBestMove` after each completed test; when the context
+ * stops, returns 0 at once (the score means nothing; rootBestMove is from the last completed test,
+ * or the first move by ordering).
  */
-function solveRoot(pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number, guess: number): number {
-  nodes = 0;
-  ttNewSearch();
-  const empties = prepare(pLo, pHi, oLo, oHi);
-  const count = prepareRootMoves(pLo, pHi, oLo, oHi);
-  if (beta - alpha <= 2) return searchRootMoves(pLo, pHi, oLo, oHi, alpha, beta, empties, count) | 0;
+export function solveRoot(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number, guess: number): number {
+  const empties = prepare(s, pLo, pHi, oLo, oHi);
+  const count = prepareRootMoves(s, pLo, pHi, oLo, oHi);
+  s.rootBestMove = count === 0 ? PASS : s.endSq[ROOT_BASE];
+  s.rootSoundMove = -1;
+  if (beta - alpha <= 2) {
+    const v = searchRootMoves(s, pLo, pHi, oLo, oHi, alpha, beta, empties, count) | 0;
+    if (s.stopped) return 0;
+    if (v > alpha) sound(s, v);
+    return v;
+  }
   let g = guess | 0;
   if (g <= alpha) g = alpha + 1;
   if (g >= beta) g = beta - 1;
   for (let step = 0; step < 80; step++) {
-    const v = searchRootMoves(pLo, pHi, oLo, oHi, g - 1, g + 1, empties, count) | 0;
+    const v = searchRootMoves(s, pLo, pHi, oLo, oHi, g - 1, g + 1, empties, count) | 0;
+    if (s.stopped) return 0;
+    if (v >= g) sound(s, v);
     if (v === g) return v;
     if (v < g ? v <= alpha : v >= beta) return v;
     g = v;
   }
   // Unreachable with sound bounds; a plain full-window search is the safe fallback.
-  return searchRootMoves(pLo, pHi, oLo, oHi, alpha, beta, empties, count) | 0;
+  return searchRootMoves(s, pLo, pHi, oLo, oHi, alpha, beta, empties, count) | 0;
+}
+
+/** The last root test proved that rootBestMove scores at least `v`. */
+function sound(s: SearchContext, v: number): void {
+  s.rootSoundMove = s.rootBestMove;
+  s.rootSoundScore = v;
 }
 
 /** Orders the root moves into the root buffer (fewest opponent replies first); returns their number. */
-function prepareRootMoves(pLo: number, pHi: number, oLo: number, oHi: number): number {
+function prepareRootMoves(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: number): number {
+  const moveSq = s.endSq, moveFLo = s.endFLo, moveFHi = s.endFHi, moveScore = s.endScore;
+  const parity = s.parity;
   let mLo = generateMoves(pLo, pHi, oLo, oHi);
   let mHi = HI[0];
   let n = 0;
@@ -533,17 +585,17 @@ function prepareRootMoves(pLo: number, pHi: number, oLo: number, oHi: number): n
     if ((parity & QUADRANT[x]) !== 0) score += 3;
     // Insertion into the sorted root list (best first).
     let k = ROOT_BASE + n;
-    while (k > ROOT_BASE && MOVE_SCORE[k - 1] < score) {
-      MOVE_SQ[k] = MOVE_SQ[k - 1];
-      MOVE_FLO[k] = MOVE_FLO[k - 1];
-      MOVE_FHI[k] = MOVE_FHI[k - 1];
-      MOVE_SCORE[k] = MOVE_SCORE[k - 1];
+    while (k > ROOT_BASE && moveScore[k - 1] < score) {
+      moveSq[k] = moveSq[k - 1];
+      moveFLo[k] = moveFLo[k - 1];
+      moveFHi[k] = moveFHi[k - 1];
+      moveScore[k] = moveScore[k - 1];
       k--;
     }
-    MOVE_SQ[k] = x;
-    MOVE_FLO[k] = f;
-    MOVE_FHI[k] = fh;
-    MOVE_SCORE[k] = score;
+    moveSq[k] = x;
+    moveFLo[k] = f;
+    moveFHi[k] = fh;
+    moveScore[k] = score;
     n++;
   }
   return n;
@@ -551,35 +603,40 @@ function prepareRootMoves(pLo: number, pHi: number, oLo: number, oHi: number): n
 
 /**
  * PVS over the root moves; sets rootBestMove. The move that proved the best score moves to the
- * front, so the next narrow-window test tries it first.
+ * front, so the next narrow-window test tries it first. A stopped search changes nothing.
  */
-function searchRootMoves(pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number, empties: number, count: number): number {
+function searchRootMoves(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number, empties: number, count: number): number {
   if (count === 0) {
-    rootBestMove = PASS;
-    return searchRoot(pLo, pHi, oLo, oHi, alpha, beta, empties);
+    const v = searchAny(s, pLo, pHi, oLo, oHi, alpha, beta, empties);
+    if (!s.stopped) s.rootBestMove = PASS;
+    return v;
   }
+  const moveSq = s.endSq, moveFLo = s.endFLo, moveFHi = s.endFHi;
+  const next = s.next, prev = s.prev;
+  const parity = s.parity;
   let best = -INF;
   let bestIndex = 0;
   for (let i = 0; i < count; i++) {
     const k = ROOT_BASE + i;
-    const x = MOVE_SQ[k];
-    const f = MOVE_FLO[k];
-    const fh = MOVE_FHI[k];
+    const x = moveSq[k];
+    const f = moveFLo[k];
+    const fh = moveFHi[k];
     const npLo = oLo ^ f, npHi = oHi ^ fh;
     const noLo = pLo ^ f ^ (x < 32 ? 1 << x : 0), noHi = pHi ^ fh ^ (x < 32 ? 0 : 1 << (x - 32));
-    NEXT[PREV[x]] = NEXT[x];
-    PREV[NEXT[x]] = PREV[x];
-    parity ^= QUADRANT[x];
+    next[prev[x]] = next[x];
+    prev[next[x]] = prev[x];
+    s.parity = parity ^ QUADRANT[x];
     let v: number;
     if (i === 0) {
-      v = -searchRoot(npLo, npHi, noLo, noHi, -beta, -alpha, empties - 1);
+      v = -searchAny(s, npLo, npHi, noLo, noHi, -beta, -alpha, empties - 1);
     } else {
-      v = -searchRoot(npLo, npHi, noLo, noHi, -alpha - 1, -alpha, empties - 1);
-      if (v > alpha && v < beta) v = -searchRoot(npLo, npHi, noLo, noHi, -beta, -alpha, empties - 1);
+      v = -searchAny(s, npLo, npHi, noLo, noHi, -alpha - 1, -alpha, empties - 1);
+      if (v > alpha && v < beta && !s.stopped) v = -searchAny(s, npLo, npHi, noLo, noHi, -beta, -alpha, empties - 1);
     }
-    parity ^= QUADRANT[x];
-    NEXT[PREV[x]] = x;
-    PREV[NEXT[x]] = x;
+    s.parity = parity;
+    next[prev[x]] = x;
+    prev[next[x]] = x;
+    if (s.stopped) return 0;
     if (v > best) {
       best = v;
       bestIndex = i;
@@ -587,37 +644,39 @@ function searchRootMoves(pLo: number, pHi: number, oLo: number, oHi: number, alp
       if (v > alpha) alpha = v;
     }
   }
-  rootBestMove = MOVE_SQ[ROOT_BASE + bestIndex];
+  s.rootBestMove = moveSq[ROOT_BASE + bestIndex];
   if (bestIndex > 0) {
     const k = ROOT_BASE + bestIndex;
-    const x = MOVE_SQ[k], f = MOVE_FLO[k], fh = MOVE_FHI[k];
+    const x = moveSq[k], f = moveFLo[k], fh = moveFHi[k];
     for (let j = k; j > ROOT_BASE; j--) {
-      MOVE_SQ[j] = MOVE_SQ[j - 1];
-      MOVE_FLO[j] = MOVE_FLO[j - 1];
-      MOVE_FHI[j] = MOVE_FHI[j - 1];
+      moveSq[j] = moveSq[j - 1];
+      moveFLo[j] = moveFLo[j - 1];
+      moveFHi[j] = moveFHi[j - 1];
     }
-    MOVE_SQ[ROOT_BASE] = x;
-    MOVE_FLO[ROOT_BASE] = f;
-    MOVE_FHI[ROOT_BASE] = fh;
+    moveSq[ROOT_BASE] = x;
+    moveFLo[ROOT_BASE] = f;
+    moveFHi[ROOT_BASE] = fh;
   }
   return best;
 }
 
-function searchRoot(pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number, empties: number): number {
+/** Any number of empties, the list set up: the small-count functions or the deep layer. */
+function searchAny(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number, empties: number): number {
+  const next = s.next;
   switch (empties) {
     case 0:
-      nodes++;
+      s.nodes++;
       return finalScore(pLo, pHi, oLo, oHi);
     case 1:
-      return solve1(pLo, pHi, oLo, oHi, NEXT[HEAD]);
+      return solve1(s, pLo, pHi, oLo, oHi, next[HEAD]);
     case 2:
-      return solve2(pLo, pHi, oLo, oHi, alpha, beta, NEXT[HEAD], NEXT[NEXT[HEAD]]);
+      return solve2(s, pLo, pHi, oLo, oHi, alpha, beta, next[HEAD], next[next[HEAD]]);
     case 3: {
-      const x1 = NEXT[HEAD], x2 = NEXT[x1];
-      return solve3(pLo, pHi, oLo, oHi, alpha, beta, x1, x2, NEXT[x2]);
+      const x1 = next[HEAD], x2 = next[x1];
+      return solve3(s, pLo, pHi, oLo, oHi, alpha, beta, x1, x2, next[x2]);
     }
     default:
-      return searchDeep(pLo, pHi, oLo, oHi, alpha, beta, empties);
+      return searchDeep(s, pLo, pHi, oLo, oHi, alpha, beta, empties);
   }
 }
 
@@ -646,37 +705,51 @@ export interface SolveResult {
 
 /** The best move of a position and its score for the side to move. */
 export function solvePosition(position: Position, options: SolveOptions = {}): SolveResult {
+  const r = solveWithContext(freshDefault(), position, options);
+  return { move: r.move, score: r.score, nodes: r.nodes, pv: r.pv };
+}
+
+/**
+ * solvePosition on a given context, under its stop state and continuing its node count (the
+ * caller starts the search). `complete` is false when the context stopped before the score was
+ * proven: then move and score mean nothing. If it stops during the principal variation, the
+ * proven move and score stand and the variation is cut short. `nodes` counts the solve only;
+ * the context's counter has the variation's searches too.
+ */
+export function solveWithContext(s: SearchContext, position: Position, options: SolveOptions = {}): SolveResult & { readonly complete: boolean } {
   const wld = options.mode === 'wld';
   const alpha = options.alpha ?? (wld ? -1 : -64);
   const beta = options.beta ?? (wld ? 1 : 64);
   checkWindow(alpha, beta);
   const bb = position.bb;
   const pLo = bb[0], pHi = bb[1], oLo = bb[2], oHi = bb[3];
-  const score = solveRoot(pLo, pHi, oLo, oHi, alpha, beta, options.guess ?? 0);
-  const move = rootBestMove;
-  const total = nodes;
+  const nodes0 = s.nodes;
+  const score = solveRoot(s, pLo, pHi, oLo, oHi, alpha, beta, options.guess ?? 0);
+  const total = s.nodes - nodes0;
+  const move = s.rootBestMove;
+  if (s.stopped) return { move, score, nodes: total, pv: move === PASS ? [] : [move], complete: false };
   let pv: number[] = move === PASS ? [] : [move];
   if (options.pv !== false && score > alpha && score < beta) {
     if (move === PASS) {
-      pv = principalVariation(pLo, pHi, oLo, oHi, score);
+      pv = principalVariation(s, pLo, pHi, oLo, oHi, score);
     } else {
       const f = flipsFor(pLo, pHi, oLo, oHi, move);
       const fh = HI[0];
-      const rest = principalVariation(oLo ^ f, oHi ^ fh, pLo ^ f ^ (move < 32 ? 1 << move : 0), pHi ^ fh ^ (move < 32 ? 0 : 1 << (move - 32)), -score);
+      const rest = principalVariation(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (move < 32 ? 1 << move : 0), pHi ^ fh ^ (move < 32 ? 0 : 1 << (move - 32)), -score);
       for (const m of rest) pv.push(m);
     }
   }
-  nodes = total;
-  return { move, score, nodes: total, pv };
+  return { move, score, nodes: total, pv, complete: true };
 }
 
 /**
  * Best play from a position whose exact score is known: at each step, the first move (the
  * transposition table's, then the others) whose child proves the same score. Allocates; for the
- * root only.
+ * root only. Cut short where the context stops.
  */
-function principalVariation(pLo: number, pHi: number, oLo: number, oHi: number, score: number): number[] {
+function principalVariation(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: number, score: number): number[] {
   const pv: number[] = [];
+  const tt = s.endgameTable;
   for (;;) {
     const mLo = generateMoves(pLo, pHi, oLo, oHi);
     const mHi = HI[0];
@@ -689,7 +762,7 @@ function principalVariation(pLo: number, pHi: number, oLo: number, oHi: number, 
       continue;
     }
     const candidates: number[] = [];
-    if (ttProbe(pLo, pHi, oLo, oHi) && ttHit[2] >= 0) candidates.push(ttHit[2]);
+    if (tt.probe(pLo, pHi, oLo, oHi) && tt.hit[2] >= 0) candidates.push(tt.hit[2]);
     for (let x = 0; x < 64; x++) {
       const legal = x < 32 ? (mLo >>> x) & 1 : (mHi >>> (x - 32)) & 1;
       if (legal !== 0 && x !== candidates[0]) candidates.push(x);
@@ -701,8 +774,9 @@ function principalVariation(pLo: number, pHi: number, oLo: number, oHi: number, 
       if ((f | fh) === 0) continue;
       const npLo = oLo ^ f, npHi = oHi ^ fh;
       const noLo = pLo ^ f ^ (x < 32 ? 1 << x : 0), noHi = pHi ^ fh ^ (x < 32 ? 0 : 1 << (x - 32));
-      const e = prepare(npLo, npHi, noLo, noHi);
-      const v = -searchRoot(npLo, npHi, noLo, noHi, -score - 1, -score + 1, e);
+      const e = prepare(s, npLo, npHi, noLo, noHi);
+      const v = -searchAny(s, npLo, npHi, noLo, noHi, -score - 1, -score + 1, e);
+      if (s.stopped) return pv;
       if (v === score) {
         found = x;
         pLo = npLo; pHi = npHi; oLo = noLo; oHi = noHi;
@@ -713,9 +787,4 @@ function principalVariation(pLo: number, pHi: number, oLo: number, oHi: number, 
     pv.push(found);
     score = -score;
   }
-}
-
-/** Empties the solver's transposition table, so a measurement does not profit from earlier solves. */
-export function resetEndgameTable(): void {
-  table.ttClear();
 }

@@ -1,13 +1,18 @@
 // The engine API: think(position, limits) chooses a move by iterative deepening with aspiration
 // windows, switching to the exact solver when few empties remain; analyze() scores every legal
-// move. A fixed depth gives the same answer every time (the transposition table only trusts
-// entries of the current search). Time limits stop between and inside iterations; the last
-// completed iteration's move is returned.
+// move. Each engine owns one search context (context.ts): its tables, buffers, node counter and
+// stop state, shared by nobody else. A fixed depth gives the same answer every time (the midgame
+// table only trusts entries of the current search; the endgame table holds proven bounds, which
+// newGame() clears). Every limit (time, nodes, abort signal) is obeyed in every phase, the exact
+// solve included: a search cut short returns the best move known (the last completed iteration's,
+// or in a cut-short solve a move the solver proved good or the shallow pre-search's), with
+// `exact: false`; `nodes` counts every node of every phase.
 import { HI, PASS, Position, generateMoves, popcount } from '@sente/core';
 import { evaluate } from './eval.js';
 import type { EvalTable } from './evaltable.js';
-import { solvePosition } from './endgame.js';
-import { INFINITY, Searcher } from './midgame.js';
+import { solveWithContext } from './endgame.js';
+import { INFINITY, midgameSearch, tableMove, tablePrincipalVariation } from './midgame.js';
+import { SearchContext } from './context.js';
 import type { MoveScore, ThinkLimits, ThinkResult } from './types.js';
 import { loadBuild } from './builds.js';
 import { chooseBookMove, type Book } from './book.js';
@@ -33,26 +38,52 @@ export interface EngineOptions {
 
 export const DEFAULT_EXACT_FROM = 16;
 const MAX_DEPTH = MAX_SEARCH_DEPTH;
+/**
+ * Before a limited exact solve from the root, iterative deepening to this depth finds a move to
+ * play if the solve is cut short (a few thousand nodes at 20 empties).
+ */
+const PRESEARCH_DEPTH = 4;
+
+export interface SearchValueOptions {
+  /** Window in evaluation-table units (default: the full window). */
+  readonly alpha?: number;
+  readonly beta?: number;
+  /** Solve nodes at or below this many empties exactly when the depth reaches the end (default 0: never). */
+  readonly exactFrom?: number;
+  /**
+   * Start a new search (default true): the midgame table forgets what earlier calls stored.
+   * false continues the previous call's search, as iterative deepening does.
+   */
+  readonly newSearch?: boolean;
+}
+
+export interface SearchValue {
+  /** Fail-soft value for the side to move, in evaluation-table units. */
+  readonly score: number;
+  /** Nodes of this call (midgame and endgame). */
+  readonly nodes: number;
+}
 
 export class Engine {
-  readonly searcher: Searcher;
+  /** The engine's search context: nobody else's searches touch it. */
+  private readonly context: SearchContext;
   readonly buildId: string;
   private readonly defaultExact: number;
 
   constructor(readonly table: EvalTable, buildId = 'custom', options: EngineOptions = {}) {
-    this.searcher = new Searcher(table, options.ttMb ?? 16);
+    this.context = new SearchContext(table, options.ttMb ?? 16);
+    this.context.probcut = options.probcut === false ? undefined : options.probcut;
     this.buildId = buildId;
     this.defaultExact = options.exactFrom ?? DEFAULT_EXACT_FROM;
     this.book = options.book;
-    this.searcher.probcut = options.probcut === false ? undefined : options.probcut;
   }
 
   /** The opening book consulted by think(), if any. */
   book: Book | undefined;
 
-  /** Forget everything learned in earlier searches. */
+  /** Forget everything learned in earlier searches: both tables, counters and limits. */
   newGame(): void {
-    this.searcher.tt.clear();
+    this.context.clear();
   }
 
   /** Static evaluation of a position for its side to move, in discs. */
@@ -60,19 +91,35 @@ export class Engine {
     return evaluate(position, this.table) / this.table.scale;
   }
 
+  /**
+   * The negamax value of a position searched to exactly `depth` plies (no iterative deepening, no
+   * limits), with the engine's Multi-ProbCut parameters: for measurements such as the ProbCut
+   * calibration and for tests.
+   */
+  searchValue(position: Position, depth: number, options: SearchValueOptions = {}): SearchValue {
+    const s = this.context;
+    s.position = position.clone();
+    if (options.newSearch !== false) s.newSearch();
+    s.setLimits(Infinity, Infinity, undefined);
+    s.resetNodes();
+    s.exactFrom = options.exactFrom ?? 0;
+    const score = midgameSearch(s, depth, options.alpha ?? -INFINITY, options.beta ?? INFINITY, 0);
+    return { score, nodes: s.nodes };
+  }
+
   think(position: Position, limits: ThinkLimits = {}): ThinkResult {
     const bad = thinkLimitsProblem(limits);
     if (bad) throw new Error(`think: ${bad}`);
     const t0 = performance.now();
-    const s = this.searcher;
+    const s = this.context;
     const scale = this.table.scale;
     const pos = position.clone();
     s.position = pos;
-    s.nodes = 0;
-    s.tt.nextGeneration();
+    s.newSearch();
     const exactFrom = limits.exactFrom ?? this.defaultExact;
     const deadline = limits.timeMs !== undefined ? t0 + limits.timeMs : Infinity;
-    s.limit(deadline, limits.nodes ?? Infinity, limits.signal);
+    s.setLimits(deadline, limits.nodes ?? Infinity, limits.signal);
+    s.resetNodes();
     s.exactFrom = exactFrom;
 
     const bb = pos.bb;
@@ -92,13 +139,13 @@ export class Engine {
       if (hit) return { move: hit.move, score: hit.score, pv: [hit.move], depth: 0, nodes: 0, ms: performance.now() - t0, exact: false, book: true };
     }
 
-    // Exact solve from the root.
-    if (empties <= exactFrom && !(limits.randomness && limits.randomness > 0)) {
-      const r = solvePosition(pos, { mode: 'exact' });
-      return { move: r.move, score: r.score, pv: r.pv, depth: empties, nodes: r.nodes, ms: performance.now() - t0, exact: true };
-    }
+    // An exact solve from the root; when it may be cut short, a shallow pre-search first finds a
+    // move to fall back on.
+    const solve = empties <= exactFrom && !(limits.randomness && limits.randomness > 0);
+    const limited = limits.timeMs !== undefined || limits.nodes !== undefined || limits.signal !== undefined;
+    if (solve && !limited) return this.solveFromRoot(pos, t0, empties);
 
-    const maxDepth = Math.min(limits.depth ?? MAX_DEPTH, MAX_DEPTH);
+    const maxDepth = solve ? Math.min(PRESEARCH_DEPTH, empties - 1) : Math.min(limits.depth ?? MAX_DEPTH, MAX_DEPTH);
     const timed = limits.timeMs !== undefined;
     let bestMove = -1;
     let bestScore = 0;
@@ -111,7 +158,7 @@ export class Engine {
       let beta = depth > 2 ? bestScore + window : INFINITY;
       let v: number;
       for (;;) {
-        v = s.search(depth, alpha, beta, 0);
+        v = midgameSearch(s, depth, alpha, beta, 0);
         if (s.stopped) break;
         if (v <= alpha) {
           alpha = Math.max(-INFINITY, v - window);
@@ -122,7 +169,7 @@ export class Engine {
         } else break;
       }
       if (s.stopped) break;
-      const move = s.hashMove();
+      const move = tableMove(s);
       if (move >= 64) break;
       bestMove = move;
       bestScore = v;
@@ -135,8 +182,19 @@ export class Engine {
       // Don't start an iteration that would likely not finish (each costs several times the last).
       if (timed && performance.now() - t0 > (deadline - t0) * 0.4) break;
     }
+
+    if (solve && !s.stopped) {
+      const r = this.solveFromRoot(pos, t0, empties);
+      if (r.exact) return r;
+      // Cut short: a move the solver proved at least as good as a bound, else the pre-search's.
+      if (s.rootSoundMove >= 0 && (bestMove < 0 || s.rootSoundScore * scale > bestScore)) {
+        bestMove = s.rootSoundMove;
+        bestScore = s.rootSoundScore * scale;
+      }
+      if (bestMove < 0 && s.rootBestMove >= 0) bestMove = s.rootBestMove;
+    }
     if (bestMove < 0) {
-      // Stopped before depth 1 completed: fall back to the first legal move by static ordering.
+      // Stopped before depth 1 completed: fall back to the first legal move.
       const list = pos.legalMoveList();
       bestMove = list[0];
       bestScore = 0;
@@ -144,26 +202,34 @@ export class Engine {
 
     let move = bestMove;
     let score = bestScore;
-    if (limits.randomness && limits.randomness > 0 && limits.random) {
+    if (limits.randomness && limits.randomness > 0 && limits.random && !s.stopped) {
       const r = this.randomChoice(pos, Math.max(1, completed), bestMove, bestScore, limits.randomness * scale, limits.random);
       move = r;
       if (move !== bestMove) score = bestScore - 1; // within the margin; its exact value was not searched
     }
-    const pv = s.principalVariation(move, 60);
+    const pv = tablePrincipalVariation(s, move, 60);
     return { move, score: score / scale, pv, depth: completed, nodes: s.nodes, ms: performance.now() - t0, exact };
+  }
+
+  /** The exact solve of think(), under the context's limits; `exact` false if cut short. */
+  private solveFromRoot(pos: Position, t0: number, empties: number): ThinkResult {
+    const s = this.context;
+    const r = solveWithContext(s, pos, { mode: 'exact' });
+    return { move: r.move, score: r.score, pv: r.pv, depth: r.complete ? empties : 0, nodes: s.nodes, ms: performance.now() - t0, exact: r.complete };
   }
 
   /** Uniform choice among root moves proven within `margin` units of the best. */
   private randomChoice(pos: Position, depth: number, bestMove: number, bestScore: number, margin: number, random: () => number): number {
-    const s = this.searcher;
+    const s = this.context;
     const candidates = [bestMove];
     for (const m of pos.legalMoveList()) {
       if (m === bestMove) continue;
       pos.makeMove(m);
       // Null-window test: is the move's value above bestScore - margin?
       const threshold = bestScore - margin;
-      const v = -s.search(depth - 1, -threshold - 1, -threshold, 1);
+      const v = -midgameSearch(s, depth - 1, -threshold - 1, -threshold, 1);
       pos.unmake();
+      if (s.stopped) break;
       if (v > threshold) candidates.push(m);
     }
     candidates.sort((a, b) => a - b);

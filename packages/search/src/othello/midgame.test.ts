@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { parseBoard } from '@sente/core';
 import { bootstrapTable } from './bootstrap.js';
-import { INFINITY, Searcher, plainAlphaBeta } from './midgame.js';
+import { Engine } from './engine.js';
+import { INFINITY, midgameSearch, plainAlphaBeta } from './midgame.js';
+import { SearchContext } from './context.js';
 import { prng, randomPosition } from './testutil.js';
 
 const table = bootstrapTable();
@@ -8,16 +11,12 @@ const table = bootstrapTable();
 describe('midgame search', () => {
   it('PVS with TT, ordering and passes returns the plain alpha-beta score at the same depth', () => {
     const random = prng(7);
-    const s = new Searcher(table, 4);
+    const e = new Engine(table, 'test', { ttMb: 4 });
     let checked = 0;
     for (let i = 0; i < 60; i++) {
       const pos = randomPosition(random, 20 + Math.floor(random() * 36));
       const depth = 1 + (i % 4);
-      s.position = pos.clone();
-      s.exactFrom = 0;
-      s.tt.nextGeneration();
-      s.limit(Infinity, Infinity, undefined);
-      const fast = s.search(depth, -INFINITY, INFINITY, 0);
+      const fast = e.searchValue(pos, depth).score;
       const slow = plainAlphaBeta(pos.clone(), table, depth, -INFINITY, INFINITY);
       expect(fast, `position ${i} depth ${depth}`).toBe(slow);
       checked++;
@@ -27,15 +26,12 @@ describe('midgame search', () => {
 
   it('null-window searches bound the true value on the correct side', () => {
     const random = prng(11);
-    const s = new Searcher(table, 4);
+    const e = new Engine(table, 'test', { ttMb: 4 });
     for (let i = 0; i < 20; i++) {
       const pos = randomPosition(random, 30);
       const truth = plainAlphaBeta(pos.clone(), table, 3, -INFINITY, INFINITY);
       for (const probe of [truth - 50, truth, truth + 50]) {
-        s.position = pos.clone();
-        s.tt.nextGeneration();
-        s.limit(Infinity, Infinity, undefined);
-        const v = s.search(3, probe - 1, probe, 0);
+        const v = e.searchValue(pos, 3, { alpha: probe - 1, beta: probe }).score;
         if (truth >= probe) expect(v).toBeGreaterThanOrEqual(probe);
         else expect(v).toBeLessThan(probe);
       }
@@ -44,20 +40,36 @@ describe('midgame search', () => {
 
   it('hands over to the exact solver: with exactFrom at the root empties the value is exact', () => {
     const random = prng(3);
-    const s = new Searcher(table, 4);
+    const e = new Engine(table, 'test', { ttMb: 4 });
     for (let i = 0; i < 10; i++) {
       const pos = randomPosition(random, 8);
-      s.position = pos.clone();
-      s.exactFrom = 8;
-      s.tt.nextGeneration();
-      s.limit(Infinity, Infinity, undefined);
-      const v = s.search(8, -INFINITY, INFINITY, 0);
+      const v = e.searchValue(pos, 8, { exactFrom: 8 }).score;
       // Exact scores are whole, even disc differences times the scale.
       expect(Math.abs(v % table.scale)).toBe(0);
       expect(Math.abs((v / table.scale) % 2)).toBe(0);
-      s.exactFrom = 0;
       const deep = plainAlphaBeta(pos.clone(), table, 8, -INFINITY, INFINITY);
       expect(v).toBe(deep);
     }
+  });
+
+  it('keeps move lists of more than 32 moves apart (a set-up board with 35 legal moves)', () => {
+    // Found by simulated annealing over arbitrary boards (none had more than 35); reachable
+    // positions have at most about 33. The context's move lists have 64 slots a ply, a proven bound.
+    const r = parseBoard('-------X-OXOOO---OX-XXO--OO-OX---X----OO-OX-OXX--OOXOOO--------- X');
+    expect(r.ok).toBe(true);
+    const pos = r.value!;
+    expect(pos.legalMoveList().length).toBe(35);
+    const e = new Engine(table, 'test', { ttMb: 4 });
+    for (let depth = 1; depth <= 3; depth++) {
+      expect(e.searchValue(pos, depth).score, `depth ${depth}`).toBe(plainAlphaBeta(pos.clone(), table, depth, -INFINITY, INFINITY));
+    }
+    const t = e.think(pos, { depth: 3, exactFrom: 0 });
+    expect(pos.isLegal(t.move)).toBe(true);
+    // After the children's lists were filled, the root's list still holds all 35 moves.
+    const s = new SearchContext(table, 4);
+    s.position = pos.clone();
+    s.setLimits(Infinity, Infinity, undefined);
+    midgameSearch(s, 2, -INFINITY, INFINITY, 0);
+    expect(Array.from(s.moveSq.subarray(0, 35)).sort((a, b) => a - b)).toEqual(pos.legalMoveList());
   });
 });

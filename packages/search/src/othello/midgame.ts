@@ -2,20 +2,22 @@
 // windows over a Position that updates its pattern indices on make/unmake, a transposition table,
 // and move ordering by hash move, then (deep nodes) a shallow evaluation of each child, else
 // fewest opponent replies and square value. When few enough empties remain, nodes hand over to the
-// exact endgame solver. Scores are in evaluation-table units (table.scale per disc); exact scores
-// are disc differences times the scale. Nothing is allocated per node: move lists live in
-// preallocated per-ply typed arrays.
+// exact endgame solver's in-tree search (endgameSearch), on the same context: one node counter,
+// one stop state, the endgame table's generation continued. Scores are in evaluation-table units
+// (table.scale per disc); exact scores are disc differences times the scale. Nothing is allocated
+// per node: move lists live in the context's per-ply typed arrays (64 slots a ply: see
+// MOVES_PER_PLY).
 import { HI, Position, finalScore, flipsFor, generateMoves, popcount, popcount32, PASS } from '@sente/core';
 import { evaluate } from './eval.js';
 import type { EvalTable } from './evaltable.js';
-import { solveExact } from './endgame.js';
-import { PROBCUT_MAX_DEPTH, PROBCUT_MIN_DEPTH, shallowDepth, type ProbCutParams } from './probcut.js';
-import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, NO_MOVE, TranspositionTable, hash1, hash2 } from './tt.js';
+import { endgameSearch } from './endgame.js';
+import { PROBCUT_MAX_DEPTH, PROBCUT_MIN_DEPTH, shallowDepth } from './probcut.js';
+import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, NO_MOVE, hash1, hash2 } from './tt.js';
+import { MOVES_PER_PLY, type SearchContext } from './context.js';
 
 const HI_ = HI; // module-local alias: stays a plain binding under test runners
 
 export const INFINITY = 1 << 24;
-export const MAX_PLY = 64;
 
 /** Static square values for cheap move ordering (corners first, X- and C-squares last). */
 const SQUARE_ORDER = Int32Array.from([
@@ -32,223 +34,189 @@ const SQUARE_ORDER = Int32Array.from([
 /** Depth from which children are ordered by their evaluation rather than mobility. */
 const EVAL_ORDER_DEPTH = 3;
 
-export class Searcher {
-  readonly tt: TranspositionTable;
-  table: EvalTable;
-  position: Position = Position.initial();
-  nodes = 0;
-  /** Solve exactly at or below this many empties (0 = never switch inside the tree). */
-  exactFrom = 0;
-  stopped = false;
-  /** Multi-ProbCut parameters (see probcut.ts); undefined = no probabilistic cuts. */
-  probcut: ProbCutParams | undefined = undefined;
-  private deadline = Infinity;
-  private nodeLimit = Infinity;
-  private signal: AbortSignal | undefined = undefined;
-
-  // Per-ply move lists: squares, flips and ordering keys.
-  private readonly moveSq = new Int32Array(MAX_PLY * 32);
-  private readonly moveFLo = new Int32Array(MAX_PLY * 32);
-  private readonly moveFHi = new Int32Array(MAX_PLY * 32);
-  private readonly moveKey = new Int32Array(MAX_PLY * 32);
-
-  constructor(table: EvalTable, ttMb = 16) {
-    this.table = table;
-    this.tt = new TranspositionTable(ttMb);
+/**
+ * Fills the move list of `ply` with the legal moves (mLo, mHi) and their flips, ordered best
+ * first. Returns the count.
+ */
+function orderMoves(s: SearchContext, table: EvalTable, ply: number, mLo: number, mHi: number, hashMove: number, depth: number): number {
+  const pos = s.position;
+  const bb = pos.bb;
+  const pLo = bb[0], pHi = bb[1], oLo = bb[2], oHi = bb[3];
+  const moveSq = s.moveSq, moveFLo = s.moveFLo, moveFHi = s.moveFHi, moveKey = s.moveKey;
+  const base = ply * MOVES_PER_PLY;
+  let n = 0;
+  while (mLo !== 0 || mHi !== 0) {
+    let sq: number;
+    if (mLo !== 0) {
+      const b = mLo & -mLo;
+      mLo ^= b;
+      sq = 31 - Math.clz32(b);
+    } else {
+      const b = mHi & -mHi;
+      mHi ^= b;
+      sq = 63 - Math.clz32(b);
+    }
+    const fLo = flipsFor(pLo, pHi, oLo, oHi, sq);
+    const fHi = HI_[0];
+    let key: number;
+    if (sq === hashMove) {
+      key = 1 << 29;
+    } else if (depth >= EVAL_ORDER_DEPTH) {
+      pos.applyMove(sq, fLo, fHi);
+      key = -evaluate(pos, table);
+      pos.unmake();
+    } else {
+      const mLo2 = sq < 32 ? 1 << sq : 0;
+      const mHi2 = sq < 32 ? 0 : 1 << (sq - 32);
+      const rLo = generateMoves(oLo ^ fLo, oHi ^ fHi, pLo ^ fLo ^ mLo2, pHi ^ fHi ^ mHi2);
+      const replies = popcount32(rLo) + popcount32(HI_[0]);
+      key = SQUARE_ORDER[sq] - 16 * replies;
+    }
+    // Insertion sort, best key first.
+    let j = n;
+    while (j > 0 && moveKey[base + j - 1] < key) {
+      moveSq[base + j] = moveSq[base + j - 1];
+      moveFLo[base + j] = moveFLo[base + j - 1];
+      moveFHi[base + j] = moveFHi[base + j - 1];
+      moveKey[base + j] = moveKey[base + j - 1];
+      j--;
+    }
+    moveSq[base + j] = sq;
+    moveFLo[base + j] = fLo;
+    moveFHi[base + j] = fHi;
+    moveKey[base + j] = key;
+    n++;
   }
+  return n;
+}
 
-  /** Sets the stop conditions of the coming search. */
-  limit(deadline: number, nodeLimit: number, signal: AbortSignal | undefined): void {
-    this.deadline = deadline;
-    this.nodeLimit = nodeLimit;
-    this.signal = signal;
-    this.stopped = false;
+/**
+ * Negamax value of the context's position to `depth` plies in (alpha, beta), fail-soft. Needs
+ * the context's evaluation table. Returns 0 (meaningless) once the context stops; nothing is
+ * stored in the table then.
+ */
+export function midgameSearch(s: SearchContext, depth: number, alpha: number, beta: number, ply: number): number {
+  const pos = s.position;
+  const bb = pos.bb;
+  const pLo = bb[0], pHi = bb[1], oLo = bb[2], oHi = bb[3];
+  const empties = 64 - popcount(pLo | oLo, pHi | oHi);
+  const table = s.table!;
+  const scale = table.scale;
+
+  // Solve exactly where the search would reach the end of the game anyway (the solver is much
+  // faster there); shallower iterations keep using the evaluation. The endgame counts this node.
+  if (empties <= s.exactFrom && depth >= empties) {
+    const a = Math.floor(alpha / scale) - 1;
+    const b = Math.ceil(beta / scale) + 1;
+    const v = endgameSearch(s, pLo, pHi, oLo, oHi, a < -65 ? -65 : a, b > 65 ? 65 : b);
+    return s.stopped ? 0 : v * scale;
   }
+  if (++s.nodes >= s.nextPoll && s.poll()) return 0;
 
-  private checkStop(): void {
-    if (this.nodes >= this.nodeLimit || performance.now() >= this.deadline || (this.signal !== undefined && this.signal.aborted)) {
-      this.stopped = true;
+  const mLo = generateMoves(pLo, pHi, oLo, oHi);
+  const mHi = HI_[0];
+  if (mLo === 0 && mHi === 0) {
+    const oppLo = generateMoves(oLo, oHi, pLo, pHi);
+    if (oppLo === 0 && HI_[0] === 0) return finalScore(pLo, pHi, oLo, oHi) * scale;
+    pos.makePass();
+    const v = -midgameSearch(s, depth, -beta, -alpha, ply + 1);
+    pos.unmake();
+    return v;
+  }
+  if (depth <= 0) return evaluate(pos, table);
+
+  // Transposition table.
+  const h1 = hash1(pLo, pHi, oLo, oHi);
+  const h2 = hash2(pLo, pHi, oLo, oHi);
+  const tt = s.tt;
+  let hashMove = NO_MOVE;
+  const slot = tt.probe(h1, h2);
+  if (slot >= 0) {
+    const info = tt.data[2 * slot + 1];
+    hashMove = info & 0x7f;
+    if (((info >>> 7) & 0x7f) >= depth) {
+      const score = tt.data[2 * slot];
+      const bound = (info >>> 14) & 3;
+      if (bound === BOUND_EXACT) return score;
+      if (bound === BOUND_LOWER && score >= beta) return score;
+      if (bound === BOUND_UPPER && score <= alpha) return score;
     }
   }
 
-  /**
-   * Fills the move list of `ply` with the legal moves (mLo, mHi) and their flips, ordered best
-   * first. Returns the count.
-   */
-  private orderMoves(ply: number, mLo: number, mHi: number, hashMove: number, depth: number): number {
-    const pos = this.position;
-    const bb = pos.bb;
-    const pLo = bb[0], pHi = bb[1], oLo = bb[2], oHi = bb[3];
-    const base = ply * 32;
-    let n = 0;
-    while (mLo !== 0 || mHi !== 0) {
-      let sq: number;
-      if (mLo !== 0) {
-        const b = mLo & -mLo;
-        mLo ^= b;
-        sq = 31 - Math.clz32(b);
-      } else {
-        const b = mHi & -mHi;
-        mHi ^= b;
-        sq = 63 - Math.clz32(b);
-      }
-      const fLo = flipsFor(pLo, pHi, oLo, oHi, sq);
-      const fHi = HI_[0];
-      let key: number;
-      if (sq === hashMove) {
-        key = 1 << 29;
-      } else if (depth >= EVAL_ORDER_DEPTH) {
-        pos.applyMove(sq, fLo, fHi);
-        key = -evaluate(pos, this.table);
-        pos.unmake();
-      } else {
-        const mLo2 = sq < 32 ? 1 << sq : 0;
-        const mHi2 = sq < 32 ? 0 : 1 << (sq - 32);
-        const rLo = generateMoves(oLo ^ fLo, oHi ^ fHi, pLo ^ fLo ^ mLo2, pHi ^ fHi ^ mHi2);
-        const replies = popcount32(rLo) + popcount32(HI_[0]);
-        key = SQUARE_ORDER[sq] - 16 * replies;
-      }
-      // Insertion sort, best key first.
-      let j = n;
-      while (j > 0 && this.moveKey[base + j - 1] < key) {
-        this.moveSq[base + j] = this.moveSq[base + j - 1];
-        this.moveFLo[base + j] = this.moveFLo[base + j - 1];
-        this.moveFHi[base + j] = this.moveFHi[base + j - 1];
-        this.moveKey[base + j] = this.moveKey[base + j - 1];
-        j--;
-      }
-      this.moveSq[base + j] = sq;
-      this.moveFLo[base + j] = fLo;
-      this.moveFHi[base + j] = fHi;
-      this.moveKey[base + j] = key;
-      n++;
-    }
-    return n;
+  // Multi-ProbCut at null-window nodes: a shallow search predicts the deep result.
+  const pc = s.probcut;
+  if (pc !== undefined && depth >= PROBCUT_MIN_DEPTH && beta - alpha === 1 && depth < empties) {
+    const d = depth > PROBCUT_MAX_DEPTH ? PROBCUT_MAX_DEPTH : depth;
+    const sd = shallowDepth(depth);
+    const margin = pc.t * pc.sigma[d];
+    const hi = Math.ceil((beta + margin - pc.b[d]) / pc.a[d]);
+    if (hi < INFINITY && midgameSearch(s, sd, hi - 1, hi, ply) >= hi && !s.stopped) return beta;
+    if (s.stopped) return 0;
+    const lo = Math.floor((alpha - margin - pc.b[d]) / pc.a[d]);
+    if (lo > -INFINITY && midgameSearch(s, sd, lo, lo + 1, ply) <= lo && !s.stopped) return alpha;
+    if (s.stopped) return 0;
   }
 
-  /** Negamax value of the position to `depth` plies in (alpha, beta), fail-soft. */
-  search(depth: number, alpha: number, beta: number, ply: number): number {
-    this.nodes++;
-    if ((this.nodes & 1023) === 0) this.checkStop();
-    if (this.stopped) return 0;
-    const pos = this.position;
-    const bb = pos.bb;
-    const pLo = bb[0], pHi = bb[1], oLo = bb[2], oHi = bb[3];
-    const empties = 64 - popcount(pLo | oLo, pHi | oHi);
-    const scale = this.table.scale;
-
-    // Solve exactly where the search would reach the end of the game anyway (the solver is much
-    // faster there); shallower iterations keep using the evaluation.
-    if (empties <= this.exactFrom && depth >= empties) {
-      const a = Math.floor(alpha / scale) - 1;
-      const b = Math.ceil(beta / scale) + 1;
-      const v = solveExact(pLo, pHi, oLo, oHi, a < -65 ? -65 : a, b > 65 ? 65 : b);
-      return v * scale;
+  const n = orderMoves(s, table, ply, mLo, mHi, hashMove, depth);
+  const moveSq = s.moveSq, moveFLo = s.moveFLo, moveFHi = s.moveFHi;
+  const base = ply * MOVES_PER_PLY;
+  const alpha0 = alpha;
+  let best = -INFINITY;
+  let bestMove = NO_MOVE;
+  for (let i = 0; i < n; i++) {
+    const sq = moveSq[base + i];
+    pos.applyMove(sq, moveFLo[base + i], moveFHi[base + i]);
+    let v: number;
+    if (i === 0) {
+      v = -midgameSearch(s, depth - 1, -beta, -alpha, ply + 1);
+    } else {
+      v = -midgameSearch(s, depth - 1, -alpha - 1, -alpha, ply + 1);
+      if (v > alpha && v < beta && !s.stopped) v = -midgameSearch(s, depth - 1, -beta, -v, ply + 1);
     }
+    pos.unmake();
+    if (s.stopped) return 0;
+    if (v > best) {
+      best = v;
+      bestMove = sq;
+      if (v > alpha) {
+        alpha = v;
+        if (v >= beta) break;
+      }
+    }
+  }
+  tt.store(h1, h2, best, depth, best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER, bestMove);
+  return best;
+}
 
-    const mLo = generateMoves(pLo, pHi, oLo, oHi);
-    const mHi = HI_[0];
-    if (mLo === 0 && mHi === 0) {
-      const oppLo = generateMoves(oLo, oHi, pLo, pHi);
-      if (oppLo === 0 && HI_[0] === 0) return finalScore(pLo, pHi, oLo, oHi) * scale;
+/** The best move recorded in the midgame table for the context's position, or NO_MOVE. */
+export function tableMove(s: SearchContext): number {
+  const bb = s.position.bb;
+  const tt = s.tt;
+  const slot = tt.probe(hash1(bb[0], bb[1], bb[2], bb[3]), hash2(bb[0], bb[1], bb[2], bb[3]));
+  return slot < 0 ? NO_MOVE : tt.data[2 * slot + 1] & 0x7f;
+}
+
+/** The principal variation from the midgame table, starting with `first` (passes as PASS). */
+export function tablePrincipalVariation(s: SearchContext, first: number, maxLength: number): number[] {
+  const pos = s.position;
+  const pv: number[] = [];
+  let made = 0;
+  let move = first;
+  while (pv.length < maxLength && move !== NO_MOVE) {
+    if (!pos.isLegal(move)) break;
+    pos.makeMove(move);
+    made++;
+    pv.push(move);
+    if (pos.isGameOver()) break;
+    if (pos.mustPass()) {
       pos.makePass();
-      const v = -this.search(depth, -beta, -alpha, ply + 1);
-      pos.unmake();
-      return v;
-    }
-    if (depth <= 0) return evaluate(pos, this.table);
-
-    // Transposition table.
-    const h1 = hash1(pLo, pHi, oLo, oHi);
-    const h2 = hash2(pLo, pHi, oLo, oHi);
-    const tt = this.tt;
-    let hashMove = NO_MOVE;
-    const slot = tt.probe(h1, h2);
-    if (slot >= 0) {
-      const info = tt.data[2 * slot + 1];
-      hashMove = info & 0x7f;
-      if (((info >>> 7) & 0x7f) >= depth) {
-        const score = tt.data[2 * slot];
-        const bound = (info >>> 14) & 3;
-        if (bound === BOUND_EXACT) return score;
-        if (bound === BOUND_LOWER && score >= beta) return score;
-        if (bound === BOUND_UPPER && score <= alpha) return score;
-      }
-    }
-
-    // Multi-ProbCut at null-window nodes: a shallow search predicts the deep result.
-    const pc = this.probcut;
-    if (pc !== undefined && depth >= PROBCUT_MIN_DEPTH && beta - alpha === 1 && depth < empties) {
-      const d = depth > PROBCUT_MAX_DEPTH ? PROBCUT_MAX_DEPTH : depth;
-      const sd = shallowDepth(depth);
-      const margin = pc.t * pc.sigma[d];
-      const hi = Math.ceil((beta + margin - pc.b[d]) / pc.a[d]);
-      if (hi < INFINITY && this.search(sd, hi - 1, hi, ply) >= hi) return beta;
-      if (this.stopped) return 0;
-      const lo = Math.floor((alpha - margin - pc.b[d]) / pc.a[d]);
-      if (lo > -INFINITY && this.search(sd, lo, lo + 1, ply) <= lo) return alpha;
-      if (this.stopped) return 0;
-    }
-
-    const n = this.orderMoves(ply, mLo, mHi, hashMove, depth);
-    const base = ply * 32;
-    const alpha0 = alpha;
-    let best = -INFINITY;
-    let bestMove = NO_MOVE;
-    for (let i = 0; i < n; i++) {
-      const sq = this.moveSq[base + i];
-      pos.applyMove(sq, this.moveFLo[base + i], this.moveFHi[base + i]);
-      let v: number;
-      if (i === 0) {
-        v = -this.search(depth - 1, -beta, -alpha, ply + 1);
-      } else {
-        v = -this.search(depth - 1, -alpha - 1, -alpha, ply + 1);
-        if (v > alpha && v < beta) v = -this.search(depth - 1, -beta, -v, ply + 1);
-      }
-      pos.unmake();
-      if (this.stopped) return 0;
-      if (v > best) {
-        best = v;
-        bestMove = sq;
-        if (v > alpha) {
-          alpha = v;
-          if (v >= beta) break;
-        }
-      }
-    }
-    tt.store(h1, h2, best, depth, best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER, bestMove);
-    return best;
-  }
-
-  /** The best move recorded in the table for the current position, or NO_MOVE. */
-  hashMove(): number {
-    const bb = this.position.bb;
-    const slot = this.tt.probe(hash1(bb[0], bb[1], bb[2], bb[3]), hash2(bb[0], bb[1], bb[2], bb[3]));
-    return slot < 0 ? NO_MOVE : this.tt.data[2 * slot + 1] & 0x7f;
-  }
-
-  /** The principal variation from the table, starting with `first` (passes as PASS). */
-  principalVariation(first: number, maxLength: number): number[] {
-    const pos = this.position;
-    const pv: number[] = [];
-    let made = 0;
-    let move = first;
-    while (pv.length < maxLength && move !== NO_MOVE) {
-      if (!pos.isLegal(move)) break;
-      pos.makeMove(move);
       made++;
-      pv.push(move);
-      if (pos.isGameOver()) break;
-      if (pos.mustPass()) {
-        pos.makePass();
-        made++;
-        pv.push(PASS);
-      }
-      move = this.hashMove();
+      pv.push(PASS);
     }
-    for (let i = 0; i < made; i++) pos.unmake();
-    return pv;
+    move = tableMove(s);
   }
+  for (let i = 0; i < made; i++) pos.unmake();
+  return pv;
 }
 
 /**

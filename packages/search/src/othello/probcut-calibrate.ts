@@ -3,7 +3,8 @@
 // from the shallow to the deep value for each depth.
 import type { Position } from '@sente/core';
 import type { EvalTable } from './evaltable.js';
-import { INFINITY, Searcher } from './midgame.js';
+import { INFINITY } from './midgame.js';
+import { Engine } from './engine.js';
 import { PROBCUT_MAX_DEPTH, PROBCUT_MIN_DEPTH, shallowDepth, type ProbCutParams } from './probcut.js';
 
 /**
@@ -12,16 +13,13 @@ import { PROBCUT_MAX_DEPTH, PROBCUT_MIN_DEPTH, shallowDepth, type ProbCutParams 
  * `maxDepth` reuse its line.
  */
 export function calibrateProbCut(table: EvalTable, positions: readonly Position[], t = 1.5, onProgress?: (done: number, total: number) => void, maxDepth = PROBCUT_MAX_DEPTH): ProbCutParams {
-  const s = new Searcher(table, 16);
+  // An engine of its own, without cuts: the calibration measures the plain search.
+  const engine = new Engine(table, 'calibration', { probcut: false, ttMb: 16 });
   const values: number[][] = [];
   positions.forEach((p, i) => {
-    s.position = p.clone();
-    s.exactFrom = 0;
-    s.probcut = undefined;
-    s.tt.nextGeneration();
-    s.limit(Infinity, Infinity, undefined);
+    // Depths 0..maxDepth as one search, as iterative deepening would run them.
     const row: number[] = [];
-    for (let d = 0; d <= maxDepth; d++) row.push(s.search(d, -INFINITY, INFINITY, 0));
+    for (let d = 0; d <= maxDepth; d++) row.push(engine.searchValue(p, d, { newSearch: d === 0 }).score);
     values.push(row);
     onProgress?.(i + 1, positions.length);
   });

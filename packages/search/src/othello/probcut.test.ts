@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bootstrapTable } from './bootstrap.js';
-import { INFINITY, Searcher } from './midgame.js';
+import { Engine } from './engine.js';
 import { PROBCUT_MAX_DEPTH, shallowDepth, validateProbCut, type ProbCutParams } from './probcut.js';
 import { calibrateProbCut } from './probcut-calibrate.js';
 import { prng, randomPosition } from './testutil.js';
@@ -20,26 +20,17 @@ describe('multi-ProbCut', () => {
 
   it('never changes the result when the margin is infinite, and prunes nodes when it is small', () => {
     const random = prng(17);
-    const s = new Searcher(table, 4);
+    const engine = (pc: ProbCutParams | undefined): Engine => new Engine(table, 'test', { ttMb: 4, probcut: pc ?? false });
     const wide: ProbCutParams = { shallow: flat(1), a: flat(1), b: flat(0), sigma: flat(1e6), t: 1.5, samples: 0 };
     const narrow: ProbCutParams = { shallow: flat(1), a: flat(1), b: flat(0), sigma: flat(64), t: 1, samples: 0 };
+    const plainEngine = engine(undefined), wideEngine = engine(wide), narrowEngine = engine(narrow);
     let plainNodes = 0, narrowNodes = 0;
     for (let i = 0; i < 6; i++) {
       const p = randomPosition(random, 30);
-      const run = (pc: ProbCutParams | undefined): number => {
-        s.position = p.clone();
-        s.exactFrom = 0;
-        s.probcut = pc;
-        s.nodes = 0;
-        s.tt.nextGeneration();
-        s.limit(Infinity, Infinity, undefined);
-        return s.search(5, -INFINITY, INFINITY, 0);
-      };
-      const plain = run(undefined);
-      plainNodes += s.nodes;
-      expect(run(wide)).toBe(plain);
-      run(narrow);
-      narrowNodes += s.nodes;
+      const plain = plainEngine.searchValue(p, 5);
+      plainNodes += plain.nodes;
+      expect(wideEngine.searchValue(p, 5).score).toBe(plain.score);
+      narrowNodes += narrowEngine.searchValue(p, 5).nodes;
     }
     expect(narrowNodes).toBeLessThan(plainNodes);
   });

@@ -1,0 +1,190 @@
+// The search context: everything one engine's search reads and writes, as Edax's `struct Search`
+// and Egaroucid's `Search` hold it. Midgame (midgame.ts) and endgame (endgame.ts) are functions
+// over one context, so two engines in one process share nothing, a midgame node can hand over to
+// the endgame inside the tree with one node counter and one table generation, and every search
+// obeys the same stop state. Nothing large is allocated until a search needs it: the midgame and
+// endgame transposition tables are created on first use, so importing the package (or creating an
+// engine that only reads its book) costs no table memory.
+//
+// Stop state: every search function counts its node with `++s.nodes >= s.nextPoll && s.poll()`;
+// poll() looks at the node limit, the clock and the abort signal, and schedules the next look
+// POLL_INTERVAL nodes later (or at the node limit, whichever is first). Once stopped, poll() keeps
+// answering true without counting the refused entry, callers unwind without storing anything, and
+// the driver (engine.ts) falls back to the best move it knows.
+import { Position } from '@sente/core';
+import type { EvalTable } from './evaltable.js';
+import type { ProbCutParams } from './probcut.js';
+import { TranspositionTable } from './tt.js';
+import { EndgameTable } from './endgame-tt.js';
+
+/**
+ * Nodes between two looks at the clock and the abort signal: about 25 µs of optimised search, and
+ * still about 1 ms while V8 runs a function unoptimised (at the start of a process).
+ */
+export const POLL_INTERVAL = 256;
+
+/**
+ * Midgame plies from the root: each of the at most 60 moves may be preceded by a pass (two
+ * passes in a row end the game), so a line has at most 121 plies.
+ */
+export const MAX_PLY = 128;
+
+/**
+ * Move-list slots per ply. A legal move is an empty square and a position with a legal move holds
+ * at least one disc of each colour, so no position has more than 62 legal moves: 64 slots always
+ * suffice. (Reachable positions have at most 33 or so, but set-up boards can have more; see the
+ * 40-move position in midgame.test.ts.)
+ */
+export const MOVES_PER_PLY = 64;
+
+/** Endgame move buffers: one block of 64 per number of empties (0..64), and the root's block. */
+export const ENDGAME_ROOT_BASE = 65 * 64;
+const ENDGAME_MOVE_SLOTS = 66 * 64;
+
+export class SearchContext {
+  // --- Evaluation and selectivity (midgame) ---
+  /** The evaluation of the midgame (undefined: the context only solves endgames). */
+  table: EvalTable | undefined;
+  /** Multi-ProbCut parameters (see probcut.ts); undefined = no probabilistic cuts. */
+  probcut: ProbCutParams | undefined = undefined;
+  /** Midgame nodes at or below this many empties whose depth reaches the end are solved exactly (0 = never). */
+  exactFrom = 0;
+  /** The midgame's position; its pattern indices are updated on make/unmake. */
+  position: Position;
+
+  // --- Endgame: the empties list and parity (see endgame.ts) ---
+  /** Doubly linked list of the empty squares (sentinel 64), in a fixed good-squares-first order. */
+  readonly next = new Int32Array(65);
+  readonly prev = new Int32Array(65);
+  /** Bit q set = an odd number of empties in quadrant q. */
+  parity = 0;
+  /** The best root move of the last completed root test of the exact solver (PASS if none). */
+  rootBestMove = -1;
+  /**
+   * The root move of the last test that proved a lower bound (a fail-high or exact test), and
+   * that bound; -1 if none yet: the move to play when a solve is cut short.
+   */
+  rootSoundMove = -1;
+  rootSoundScore = 0;
+
+  // --- Counters and stop state ---
+  /** Positions entered by any search function since the last resetNodes(). */
+  nodes = 0;
+  /** Node count at which the next search function entry calls poll(). */
+  nextPoll = POLL_INTERVAL;
+  /** Set by poll() once a limit is reached; searches unwind and store nothing once it is set. */
+  stopped = false;
+  private deadline = Infinity;
+  private nodeLimit = Infinity;
+  private signal: AbortSignal | undefined = undefined;
+
+  // --- Transposition tables, created on first use ---
+  private midgameTable: TranspositionTable | undefined = undefined;
+  private endTable: EndgameTable | undefined = undefined;
+  private readonly ttMb: number;
+
+  // --- Per-ply move buffers ---
+  /** Midgame move lists: squares, flips and ordering keys, at ply * MOVES_PER_PLY. */
+  readonly moveSq = new Int32Array(MAX_PLY * MOVES_PER_PLY);
+  readonly moveFLo = new Int32Array(MAX_PLY * MOVES_PER_PLY);
+  readonly moveFHi = new Int32Array(MAX_PLY * MOVES_PER_PLY);
+  readonly moveKey = new Int32Array(MAX_PLY * MOVES_PER_PLY);
+  /** Endgame move lists at empties * 64 (the root's at ENDGAME_ROOT_BASE). */
+  readonly endSq = new Int32Array(ENDGAME_MOVE_SLOTS);
+  readonly endFLo = new Int32Array(ENDGAME_MOVE_SLOTS);
+  readonly endFHi = new Int32Array(ENDGAME_MOVE_SLOTS);
+  readonly endScore = new Int32Array(ENDGAME_MOVE_SLOTS);
+
+  /** `ttMb`: midgame table size in MiB (the endgame table has a fixed size, about 12.6 MB). */
+  constructor(table: EvalTable | undefined, ttMb = 16) {
+    this.table = table;
+    this.ttMb = ttMb;
+    this.position = Position.initial();
+  }
+
+  /** The midgame transposition table (created on first use). */
+  get tt(): TranspositionTable {
+    let t = this.midgameTable;
+    if (t === undefined) t = this.midgameTable = new TranspositionTable(this.ttMb);
+    return t;
+  }
+
+  /** The endgame solver's transposition table (created on first use). */
+  get endgameTable(): EndgameTable {
+    let t = this.endTable;
+    if (t === undefined) t = this.endTable = new EndgameTable();
+    return t;
+  }
+
+  /** Starts a new search: both tables age their entries (the midgame's stop being trusted). */
+  newSearch(): void {
+    this.midgameTable?.nextGeneration();
+    this.endTable?.newSearch();
+  }
+
+  /** Forgets everything learned by earlier searches (tables emptied, counters and limits reset). */
+  clear(): void {
+    this.midgameTable?.clear();
+    this.endTable?.clear();
+    this.nodes = 0;
+    this.rootBestMove = -1;
+    this.rootSoundMove = -1;
+    this.setLimits(Infinity, Infinity, undefined);
+  }
+
+  /** Sets the stop conditions of the coming search (absolute deadline in performance.now() ms). */
+  setLimits(deadline: number, nodeLimit: number, signal: AbortSignal | undefined): void {
+    this.deadline = deadline;
+    this.nodeLimit = Math.ceil(nodeLimit);
+    this.signal = signal;
+    this.stopped = false;
+    // A limit reached already (an aborted signal, no time, no nodes) stops before the first node.
+    if (this.limitReached()) this.stop();
+    this.schedulePoll();
+  }
+
+  /** Zeroes the node counter (keeping the limits, which count from zero). */
+  resetNodes(): void {
+    this.nodes = 0;
+    this.schedulePoll();
+  }
+
+  /**
+   * Called when `nodes` reaches `nextPoll`, after the caller counted its node: true = stop (the
+   * caller returns at once; its node is uncounted). Checks the node limit exactly, the clock and
+   * the signal every POLL_INTERVAL nodes.
+   */
+  poll(): boolean {
+    if (!this.stopped) {
+      if (!this.limitReached()) {
+        this.schedulePoll();
+        return false;
+      }
+      this.stop();
+    }
+    this.nodes--;
+    return true;
+  }
+
+  /** Checks the stop conditions now, between searches (no node is being entered). */
+  checkStop(): boolean {
+    if (!this.stopped && this.limitReached()) this.stop();
+    return this.stopped;
+  }
+
+  private limitReached(): boolean {
+    return this.nodes >= this.nodeLimit || performance.now() >= this.deadline || (this.signal !== undefined && this.signal.aborted);
+  }
+
+  private stop(): void {
+    this.stopped = true;
+    // Every later entry polls, and is refused.
+    this.nextPoll = 0;
+  }
+
+  private schedulePoll(): void {
+    const next = this.nodes + POLL_INTERVAL;
+    this.nextPoll = next < this.nodeLimit ? next : this.nodeLimit;
+    if (this.stopped) this.nextPoll = 0;
+  }
+}
