@@ -32,7 +32,7 @@ const recordLines = (file: string): number => (existsSync(file) ? readFileSync(f
 
 /**
  * Starts `args` (plus --resume after the first start) KILLS times and kills each with SIGKILL a
- * random 0-250 ms after it has appended a record to `file` (past its `headerLines`); a start that finishes first is left
+ * random 0-120 ms after it has appended a record to `file` (past its `headerLines`); a start that finishes first is left
  * alone. Then runs it to the end with --resume and returns that run.
  */
 async function killAndResume(args: string[], file: string, headerLines: number, label: string): Promise<{ status: number | null; stdout: string; stderr: string; kills: number }> {
@@ -43,7 +43,7 @@ async function killAndResume(args: string[], file: string, headerLines: number, 
     let done = false;
     const exited = new Promise<void>((resolve) => child.on('exit', () => { done = true; resolve(); }));
     while (!done && recordLines(file) <= before) await new Promise((r) => setTimeout(r, 20));
-    const delay = Math.floor(Math.random() * 250);
+    const delay = Math.floor(Math.random() * 120);
     await new Promise((r) => setTimeout(r, delay));
     if (!done) {
       child.kill('SIGKILL');
@@ -73,7 +73,7 @@ describe('chaos: SIGKILL at random moments, then --resume', () => {
 
   it('tournament: killed three times and resumed, every game once with the results of an uninterrupted run', async () => {
     const settings = ['tournament', '--player', 'bootstrap:depth=1', '--player', 'bootstrap:depth=2', '--player', 'bootstrap:depth=1,exact=8',
-      '--games', '30', '--exact', '6', '--workers', '2', '--seed', '5'];
+      '--games', '60', '--exact', '6', '--workers', '2', '--seed', '5'];
     const t0 = Date.now();
     const refCsv = join(tmp, 'ref.csv');
     const ref = sente([...settings, '--csv', refCsv]);
@@ -81,18 +81,18 @@ describe('chaos: SIGKILL at random moments, then --resume', () => {
     const csv = join(tmp, 'chaos.csv');
     const r = await killAndResume([...settings, '--csv', csv], csv, 1, 'tournament');
     expect(r.status, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/90\/90 games/);
+    expect(r.stdout).toMatch(/180\/180 games/);
     expect(r.kills).toBe(KILLS);
     const timeColumns = CSV_COLUMNS.slice(-4);
     const results = (file: string) => csvRows(file)
       .map((row) => Object.fromEntries(Object.entries(row).filter(([c]) => !timeColumns.includes(c))))
       .sort((a, b) => Number(a.game) - Number(b.game));
     const got = results(csv);
-    expect(got.map((row) => Number(row.game))).toEqual([...Array(90).keys()]);
+    expect(got.map((row) => Number(row.game))).toEqual([...Array(180).keys()]);
     expect(got).toEqual(results(refCsv));
     expect(readFileSync(`${csv}.settings.json`, 'utf8')).toBe(readFileSync(`${refCsv}.settings.json`, 'utf8'));
     // The standings printed after the last resume are those of the uninterrupted run.
-    const standings = (text: string) => text.slice(text.indexOf('player '), text.indexOf(' games;')).replace(/ +[\d.]+(  \(\d+ forfeits\))?\n/g, '\n').replace(/\d+\/90$/, '');
+    const standings = (text: string) => text.slice(text.indexOf('player '), text.indexOf(' games;')).replace(/ +[\d.]+(  \(\d+ forfeits\))?\n/g, '\n').replace(/\d+\/180$/, '');
     expect(standings(r.stdout).replace(/ms\/move/, '')).toBe(standings(ref.stdout).replace(/ms\/move/, ''));
     console.log(`chaos tournament: ${r.kills} kills, ${((Date.now() - t0) / 1000).toFixed(1)} s in all`);
   });
