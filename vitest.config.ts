@@ -10,6 +10,7 @@ const shared = {
 
 export default defineConfig({
   test: {
+    globalSetup: ['test/global-setup.ts'],
     projects: [
       { ...shared, test: { name: 'core', include: ['packages/core/src/**/*.test.ts'] } },
       { ...shared, test: { name: 'search', include: ['packages/search/src/**/*.test.ts'], testTimeout: 60_000 } },
