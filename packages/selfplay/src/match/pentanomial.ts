@@ -34,25 +34,29 @@ export interface PairedElo {
   readonly pairs: number;
   readonly score: number;
   readonly elo: number;
-  /** 95% interval from the variance of pair scores (normal approximation, mapped to Elo). */
+  /** 95% interval from the variance of pair scores (Wilson form, mapped to Elo). */
   readonly low: number;
   readonly high: number;
 }
 
 /**
- * Elo with a 95% interval from pair outcomes: score s = mean points per game, its standard error
- * sqrt(var_pair / pairs), and s +- 1.96 se mapped through the logistic curve; an end at or beyond
- * 0 or 1 is open (+-inf). A perfect or null score is clamped to 1/(4 pairs) from the edge.
+ * Elo with a 95% interval from pair outcomes: the per-game score s = mean points per game and the
+ * variance v of one pair's score, in the same Wilson form as elo.ts with n = pairs,
+ *   centre = (s + z^2/(2n)) / (1 + z^2/n),   half = z / (1 + z^2/n) * sqrt(v/n + z^2/(4n^2)),
+ * mapped through the logistic curve, so a one-sided match (every pair WW) still has a finite
+ * lower end. A perfect or null score is clamped to 1/(4 pairs) from the edge for the estimate.
  */
 export function pentanomialElo(p: Readonly<Pentanomial>): PairedElo {
-  const { pairs, mean, variance } = pairStats(p);
-  if (pairs === 0) return { pairs, score: 0.5, elo: 0, low: -Infinity, high: Infinity };
-  const half = Z95 * Math.sqrt(variance / pairs);
-  const edge = 1 / (4 * pairs);
+  const { pairs: n, mean, variance } = pairStats(p);
+  if (n === 0) return { pairs: n, score: 0.5, elo: 0, low: -Infinity, high: Infinity };
+  const z2 = Z95 * Z95;
+  const centre = (mean + z2 / (2 * n)) / (1 + z2 / n);
+  const half = (Z95 / (1 + z2 / n)) * Math.sqrt(variance / n + z2 / (4 * n * n));
+  const edge = 1 / (4 * n);
   return {
-    pairs, score: mean,
+    pairs: n, score: mean,
     elo: eloFromScore(Math.min(1 - edge, Math.max(edge, mean))),
-    low: mean - half <= 1e-12 || pairs < 2 ? -Infinity : eloFromScore(mean - half),
-    high: mean + half >= 1 - 1e-12 || pairs < 2 ? Infinity : eloFromScore(mean + half),
+    low: centre - half <= 1e-12 ? -Infinity : eloFromScore(centre - half),
+    high: centre + half >= 1 - 1e-12 ? Infinity : eloFromScore(centre + half),
   };
 }

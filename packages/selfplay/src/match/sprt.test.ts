@@ -159,13 +159,21 @@ describe('pentanomialElo', () => {
     const e = pentanomialElo([0, 40, 0, 60, 0]);
     expect(e.score).toBeCloseTo(0.55, 12);
     expect(e.elo).toBeCloseTo(34.86, 1);
-    const half = 1.959964 * Math.sqrt(0.06 / 100);
-    expect(e.low).toBeCloseTo(-400 * Math.log10(1 / (0.55 - half) - 1), 6);
-    expect(e.high).toBeCloseTo(-400 * Math.log10(1 / (0.55 + half) - 1), 6);
-    // The same 200 games counted one by one (60 W, 100 D, 40 L): the trinomial interval ignores
-    // that the two games of a pair offset each other, so it is wider.
-    const tri = eloEstimate(60, 100, 40);
-    expect(tri.high - tri.low).toBeGreaterThan(e.high - e.low);
+    // Wilson form with n = 100 pairs: centre (0.55 + z^2/200) / (1 + z^2/100), half z/(1 + z^2/100) sqrt(0.06/100 + z^2/40000).
+    const z2 = 1.959964 ** 2;
+    const centre = (0.55 + z2 / 200) / (1 + z2 / 100);
+    const half = (1.959964 / (1 + z2 / 100)) * Math.sqrt(0.06 / 100 + z2 / 40000);
+    expect(e.low).toBeCloseTo(-400 * Math.log10(1 / (centre - half) - 1), 6);
+    expect(e.high).toBeCloseTo(-400 * Math.log10(1 / (centre + half) - 1), 6);
+    // Every pair won: a finite lower end, an open upper one.
+    const all = pentanomialElo([0, 0, 0, 0, 10]);
+    expect(Number.isFinite(all.low) && all.low > 0).toBe(true);
+    expect(all.high).toBe(Infinity);
+    // Colour decides most pairs (80 WL, 10 LD, 10 WD): counted one by one (90 W, 20 D, 90 L) the
+    // trinomial interval ignores that the two games of a pair offset each other, and is over 2x wider.
+    const paired = pentanomialElo([0, 10, 80, 10, 0]);
+    const tri = eloEstimate(90, 20, 90);
+    expect(tri.high - tri.low).toBeGreaterThan(2 * (paired.high - paired.low));
     expect(pentanomialElo(emptyPentanomial()).low).toBe(-Infinity);
   });
 });
