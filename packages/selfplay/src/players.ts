@@ -61,7 +61,7 @@ export function parsePlayerSpec(text: string, defaults: SpecDefaults, buildsDir:
   if (colon >= 0) {
     for (const part of text.slice(colon + 1).split(',')) {
       if (part.trim() === '') continue;
-      const b = /^\s*(book|name|time)\s*=\s*(\S+)\s*$/.exec(part);
+      const b = /^\s*(book|name|time)\s*=\s*(.*?)\s*$/.exec(part);
       if (b?.[1] === 'book') {
         book = b[2];
         continue;
