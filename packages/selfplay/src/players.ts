@@ -43,8 +43,8 @@ const SETTING_RANGES: Record<string, [number, number]> = {
   depth: [1, MAX_SEARCH_DEPTH], exact: [0, MAX_EXACT_EMPTIES], bookmargin: [0, 64],
 };
 
-/** A player name: short, and nothing that would need quoting on a command line or in a spec. */
-const NAME = /^[A-Za-z0-9_.+#@-]{1,40}$/;
+/** A player name: short, no spaces or commas (`:` and `=` are allowed, so a spec can be a name). */
+const NAME = /^[A-Za-z0-9_.+#@:=-]{1,40}$/;
 
 export function parsePlayerSpec(text: string, defaults: SpecDefaults, buildsDir: string): SpecResult {
   if (text.startsWith('gtp:')) {
@@ -67,7 +67,7 @@ export function parsePlayerSpec(text: string, defaults: SpecDefaults, buildsDir:
         continue;
       }
       if (b?.[1] === 'name') {
-        if (!NAME.test(b[2])) return { ok: false, error: `"${text}": name "${b[2]}" must be 1 to 40 letters, digits or _.+#@-` };
+        if (!NAME.test(b[2])) return { ok: false, error: `"${text}": name "${b[2]}" must be 1 to 40 letters, digits or _.+#@:=-` };
         name = b[2];
         continue;
       }
