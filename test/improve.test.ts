@@ -60,7 +60,7 @@ describe('sente improve', () => {
     const bad = spawnSync(process.execPath, [MAIN, ...args, '--generations', '2', '--seed', '5'], { cwd: ROOT, env, encoding: 'utf8', timeout: 120_000 });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/cannot resume .*seed was 1, now 5/);
-    // Generation 2 with --no-sprt: the old fixed-count rule (all 10 games, promoted when the low end of the 95% interval is above 0).
+    // Generation 2 with `sente improve --no-sprt`: the old fixed-count rule (all 10 games, promoted when the low end of the 95% interval is above 0).
     const more = spawnSync(process.execPath, [MAIN, ...args, '--generations', '2', '--no-sprt'], { cwd: ROOT, env, encoding: 'utf8', timeout: 120_000 });
     expect(more.status, more.stderr).toBe(0);
     expect(more.stdout).toMatch(/resuming .* after 1 finished generation/);
