@@ -134,6 +134,10 @@ describe('sente tournament', () => {
     const resumed = sente(...args, '--resume');
     expect(resumed.status, resumed.stderr).toBe(0);
     expect(resumed.stdout).toContain(m![0]);
+    // Only the games played now get a line (the 12 read back move the count, not the log).
+    const resumedLines = resumed.stderr.split('\n').filter((l) => l.startsWith('tournament '));
+    expect(resumedLines).toHaveLength(csvRows(csv).length - 12);
+    expect(resumedLines[0]).toMatch(/^tournament 13\/60: /);
     // A decided run resumed plays nothing more.
     const before = readFileSync(csv, 'utf8');
     const again = sente(...args, '--resume');

@@ -17,8 +17,9 @@ export function progressBar(label: string, withStatus = false): cliProgress.Sing
 }
 
 export interface GameLog {
-  /** Item `done` of `total` finished: `line` describes it, `status` the state so far (bar suffix). */
-  item(done: number, total: number, line: string, status: string): void;
+  /** Item `done` of `total` finished: `line` describes it, `status` the state so far (bar suffix);
+   *  an item `replayed` from an earlier run (a resume) moves the bar but prints no line. */
+  item(done: number, total: number, line: string, status: string, replayed?: boolean): void;
   stop(): void;
 }
 
@@ -26,7 +27,9 @@ export interface GameLog {
 export function gameLog(label: string, terminal = process.stderr.isTTY === true): GameLog {
   if (!terminal) {
     return {
-      item: (done, total, line, status) => { process.stderr.write(`${label} ${done}/${total}: ${line}${status ? `; ${status}` : ''}\n`); },
+      item: (done, total, line, status, replayed) => {
+        if (!replayed) process.stderr.write(`${label} ${done}/${total}: ${line}${status ? `; ${status}` : ''}\n`);
+      },
       stop: () => {},
     };
   }

@@ -89,8 +89,8 @@ export interface TournamentOptions {
   readonly queue?: QueueSettings;
   /** Stop when this SPRT decides (first player tested against the second; exactly two players). */
   readonly sprt?: SprtTest;
-  /** Each finished game (also each game read back on resume), with the SPRT state when there is one. */
-  readonly onGame?: (result: GameResult, done: number, total: number, sprt?: SprtState) => void;
+  /** Each finished game (also each game read back on resume: `replayed`), with the SPRT state when there is one. */
+  readonly onGame?: (result: GameResult, done: number, total: number, sprt?: SprtState, replayed?: boolean) => void;
   /**
    * Settings of the run beyond what these options hold (the command line's --depth, --seed, ...),
    * recorded with the results; `resume` refuses a change. Values must be JSON.
@@ -183,7 +183,7 @@ export async function runTournament(o: TournamentOptions): Promise<TournamentSum
   const already = new Set(results.map((r) => r.key));
   results.forEach((r, i) => {
     feed(r);
-    o.onGame?.(r, i + 1, games.length, sprt?.state());
+    o.onGame?.(r, i + 1, games.length, sprt?.state(), true);
   });
   const decided = (): boolean => sprt?.state().decision != null;
   if (decided()) halt.abort();

@@ -103,9 +103,9 @@ export const tournamentCommand: CommandModule<object, Args> = {
         players, gamesPerPair: args.games, openings, gauntlet: args.gauntlet, workers: args.workers, buildsDir: dir,
         csvPath: args.csv, overwriteCsv: args.force, resume: args.resume, moveTimeoutMs: durationMs(args['move-timeout']), signal: stop.signal, queue: queueSettings(args.redis),
         sprt, settings: { openings: args.openings, seed: args.seed, depth: timeMs === undefined ? (args.depth ?? 4) : null, time: timeMs ?? null, exact: args.exact },
-        onGame: (r, done, total, state) => {
+        onGame: (r, done, total, state, replayed) => {
           const [line, status] = describeGame(r, running, state);
-          log.item(done, total, line, status);
+          log.item(done, total, line, status, replayed);
         },
       });
     } finally {
