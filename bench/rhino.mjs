@@ -74,14 +74,20 @@ async function match(level, games, csv, play) {
   }
   // Resume with the recorded players; a longer match than requested is kept whole.
   let sente = before ? senteIn(before, rhinoName) : undefined;
+  // The player as given to the tournament: a name recorded before durations had units
+  // (`gen3:time=50`, 50 ms then; a bare number is seconds now) keeps its name and its 50 ms.
+  let spec = sente;
+  const legacy = sente === undefined ? null : /^([^:]+):time=(\d+)$/.exec(sente);
+  if (legacy) spec = `${legacy[1]}:time=${legacy[2]}ms,name=${sente}`;
   const count = Math.max(games, ...(before ?? []).map((r) => r.key + 1));
   if (sente === undefined) {
     const fixed = process.env.SENTE_RHINO_TIME ? Number(process.env.SENTE_RHINO_TIME) : null;
     const seconds = fixed ?? Math.min(30, Math.max(0.05, await calibrate(level)));
-    sente = `${findBuild('strongest').id}:time=${Math.round(seconds * 1000)}`;
+    sente = `${findBuild('strongest').id}:time=${Math.round(seconds * 1000)}ms`;
+    spec = sente;
   }
   process.stderr.write(`rhino: ${sente} vs ${rhinoName}, ${count} games, ${csv}\n`);
-  const args = ['tournament', '--player', sente, '--player', rhinoName, '--games', String(count), '--move-timeout', String(MOVE_TIMEOUT_MS), '--csv', csv];
+  const args = ['tournament', '--player', spec, '--player', rhinoName, '--games', String(count), '--move-timeout', `${MOVE_TIMEOUT_MS}ms`, '--csv', csv];
   if (before) args.push('--resume');
   const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
   if (r.status !== 0) throw new Error(`tournament failed (${r.status}): ${r.stdout}`);
@@ -131,7 +137,7 @@ export async function run({ quick }) {
     columns: ['opponent', 'sente', 'games', 'W', 'D', 'L', 'points %', 'mean disc diff', 'Elo [95%]', 'sente s/move', 'rhino s/move', 'timed games', 'forfeits'],
     rows,
     notes: 'W/D/L, disc difference and Elo are from sente\'s side; each XOT opening is played with both colours. ' +
-      'sente plays at the fixed time per move in its name (ms): its budget, chosen before the match from gtp-rhino\'s measured time per move (set by hand for -l 5); ' +
+      'sente plays at the fixed time per move in its name (in ms: names recorded as time=50 are from before durations had units): its budget, chosen before the match from gtp-rhino\'s measured time per move (set by hand for -l 5); ' +
       'it uses less, since iterative deepening stops when the next iteration would not fit and the endgame is solved exactly. ' +
       's/move is wall time per move as the referee saw it (for gtp-rhino including the GTP round trip), over the games whose times were recorded ("timed games"); ' +
       'forfeits are sente/rhino. Per-game results: bench/results/rhino-l<N>-games.csv. ' +

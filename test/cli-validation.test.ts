@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Position } from '@sente/core';
 import { bootstrapTable, createEngine, readManifest } from '@sente/search';
-import { DEFAULT_OPENINGS_FILE, batches, parseOpeningSpec, parsePlayerSpec, runSelfplay, runTournament, saveBuild, setStrongest, train } from '@sente/selfplay';
+import { DEFAULT_OPENINGS_FILE, batches, parseDuration, parseOpeningSpec, parsePlayerSpec, runSelfplay, runTournament, saveBuild, setStrongest, train } from '@sente/selfplay';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MAIN = fileURLToPath(new URL('../apps/cli/dist/main.js', import.meta.url));
@@ -45,18 +45,29 @@ const INVALID: [string, () => string[], RegExp][] = [
   ['3', () => ['selfplay', '--batch', '-2', '--games', '4', '--out', join(T(), 'sp')], /^sente: --batch must be .*\(got -2\)$/],
   ['3', () => ['selfplay', '--batch', 'NaN', '--games', '4', '--out', join(T(), 'sp')], /^sente: --batch must be .*\(got NaN\)$/],
   ['5', () => ['tournament', ...TWO, '--games', '1e12'], /^sente: --games must be a whole number from 1 to 1000000 \(got 1000000000000\)$/],
-  ['5', () => ['tournament', ...TWO, '--time', 'NaN'], /^sente: --time must be a number > 0 and ≤ 3600000 \(got NaN\)$/],
-  ['5', () => ['tournament', ...TWO, '--time', '0'], /^sente: --time must be .*\(got 0\)$/],
-  ['5', () => ['tournament', ...TWO, '--time', '-5'], /^sente: --time must be .*\(got -5\)$/],
+  // One time convention (issue #16): durations with units, a bare number is seconds, in every command.
+  ['16', () => ['tournament', ...TWO, '--time', 'NaN'], /^sente: --time: "NaN" is not a duration \(a number of seconds, or with a unit: 500ms, 2s, 1m\)$/],
+  ['16', () => ['tournament', ...TWO, '--time', '0'], /^sente: --time: "0" is too short \(at least 1ms\)$/],
+  ['16', () => ['tournament', ...TWO, '--time', '-5'], /^sente: --time: "-5" is not a duration/],
+  ['16', () => ['tournament', ...TWO, '--time', '5x'], /^sente: --time: "5x" is not a duration/],
+  ['16', () => ['tournament', ...TWO, '--time', '7200'], /^sente: --time: "7200" is too long \(at most 60m\)$/],
+  ['16', () => ['tournament', ...TWO, '--time', '0.0001'], /^sente: --time: "0.0001" is too short/],
+  ['16', () => ['tournament', ...TWO, '--sprt', 'elo0=5,elo1=0'], /^sente: --sprt: elo0 must be below elo1 \(got elo0=5, elo1=0\)$/],
+  ['16', () => ['tournament', ...TWO, '--sprt', 'alpha=2'], /^sente: --sprt: alpha must be > 0 and ≤ 0.5 \(got 2\)$/],
+  ['16', () => ['tournament', ...TWO, '--player', 'gen3', '--sprt', 'elo1=5'], /^sente: --sprt tests one player against another: give exactly two --player \(got 3\)$/],
+  ['16', () => ['tournament', '--player', 'bootstrap:name=a b', '--player', 'bootstrap'], /^sente: "bootstrap:name=a b": name "a b" must be 1 to 40 letters, digits or _.\+#@:=-$/],
+  ['16', () => ['improve', '--run', join(T(), 'run'), '--sprt', 'elo1=x'], /^sente: --sprt: "elo1=x" is not elo0=N, elo1=N, alpha=P or beta=P$/],
   ['5', () => ['tournament', ...TWO, '--depth', '99'], /^sente: --depth must be a whole number from 1 to 60 \(got 99\)$/],
   ['5', () => ['tournament', ...TWO, '--depth', '0'], /^sente: --depth must be .*\(got 0\)$/],
   ['5', () => ['tournament', ...TWO, '--exact', '-1'], /^sente: --exact must be a whole number from 0 to 30 \(got -1\)$/],
-  ['5', () => ['tournament', ...TWO, '--move-timeout', '0'], /^sente: --move-timeout must be .*\(got 0\)$/],
+  ['16', () => ['tournament', ...TWO, '--move-timeout', '0'], /^sente: --move-timeout: "0" is too short/],
+  ['16', () => ['go', 'tournament', '--player', 'sente', '--player', 'sente', '--move-timeout', '10x'], /^sente: --move-timeout: "10x" is not a duration/],
   ['5', () => ['tournament', ...TWO, '--workers', '0'], /^sente: --workers must be a whole number from 1 to \d+ \(got 0\)$/],
   ['5,6', () => ['tournament', ...TWO, '--workers', 'NaN'], /^sente: --workers must be .*\(got NaN\)$/],
   ['5', () => ['tournament', '--player', 'bootstrap:depth=99', '--player', 'bootstrap'], /^sente: "bootstrap:depth=99": depth must be from 1 to 60, got 99$/],
-  ['5', () => ['tournament', '--player', 'bootstrap:time=0', '--player', 'bootstrap'], /^sente: "bootstrap:time=0": time must be from 1 to 3600000 \(ms per move\), got 0$/],
-  ['5', () => ['tournament', '--player', 'bootstrap:time=NaN', '--player', 'bootstrap'], /^sente: "bootstrap:time=NaN": "time=NaN" is not a setting/],
+  ['16', () => ['tournament', '--player', 'bootstrap:time=0', '--player', 'bootstrap'], /^sente: "bootstrap:time=0": time: "0" is too short \(at least 1ms\)$/],
+  ['16', () => ['tournament', '--player', 'bootstrap:time=NaN', '--player', 'bootstrap'], /^sente: "bootstrap:time=NaN": time: "NaN" is not a duration/],
+  ['16', () => ['tournament', '--player', 'bootstrap:time=2h', '--player', 'bootstrap'], /^sente: "bootstrap:time=2h": time: "2h" is not a duration/],
   ['5', () => ['tournament', '--player', 'bootstrap:exact=61', '--player', 'bootstrap'], /^sente: "bootstrap:exact=61": exact must be from 0 to 30, got 61$/],
   ['5', () => ['tournament', ...TWO, '--csv', T()], /^sente: --csv .* is a folder; name a file to write$/],
   ['12', () => ['selfplay', '--randomness', 'NaN', '--out', join(T(), 'sp')], /^sente: --randomness must be a number from 0 to 64 \(got NaN\)$/],
@@ -81,7 +92,10 @@ const INVALID: [string, () => string[], RegExp][] = [
   ['12', () => ['analyze', 'f5', '--exact', '1e9'], /^sente: --exact must be .*\(got 1000000000\)$/],
   ['12', () => ['perft', '3', '--from', 'NaN'], /^sente: --from must be a whole number from 1 to 20 \(got NaN\)$/],
   ['12', () => ['calibrate', 'bootstrap', '--positions', 'NaN'], /^sente: --positions must be .*\(got NaN\)$/],
-  ['12', () => ['gtp', '--time', 'NaN'], /^sente: --time must be a number > 0 and ≤ 3600 \(got NaN\)$/],
+  ['16', () => ['gtp', '--time', 'NaN'], /^sente: --time: "NaN" is not a duration/],
+  ['16', () => ['nboard', '--time', '0s'], /^sente: --time: "0s" is too short/],
+  ['16', () => ['play', '--time', '-1'], /^sente: --time: "-1" is not a duration/],
+  ['16', () => ['go', 'gtp', '--time', '2 hours'], /^sente: --time: "2 hours" is not a duration/],
   ['12', () => ['nboard', '--tt', '0'], /^sente: --tt must be a number from 1 to 4096 \(got 0\)$/],
   ['12', () => ['play', '--depth', '61'], /^sente: --depth must be .*\(got 61\)$/],
   ['12', () => ['solve', join(T(), 'nosuch.obf')], /^sente: cannot read file .*nosuch.obf: no such file$/],
@@ -186,6 +200,18 @@ describe('library guards: numbers from other code cannot loop forever', () => {
     await expect(runTournament({ ...base, moveTimeoutMs: 0 })).rejects.toThrow(/move timeout/);
     expect(parsePlayerSpec('bootstrap:depth=99', {}, builds).ok).toBe(false);
     expect(parsePlayerSpec('bootstrap:time=0', {}, builds).ok).toBe(false);
+    await expect(runTournament({ ...base, players: [...players, players[0]], sprt: { elo0: 0, elo1: 5, alpha: 0.05, beta: 0.05 } })).rejects.toThrow(/an SPRT tests one player against one other: give exactly two players \(got 3\)/);
+  });
+
+  it('durations: units ms, s, m; a bare number is seconds; nonsense refused (issue #16)', () => {
+    expect([parseDuration('500ms'), parseDuration('2s'), parseDuration('1m'), parseDuration('0.5'), parseDuration(3), parseDuration('1.5s')])
+      .toEqual([{ ok: true, ms: 500 }, { ok: true, ms: 2000 }, { ok: true, ms: 60_000 }, { ok: true, ms: 500 }, { ok: true, ms: 3000 }, { ok: true, ms: 1500 }]);
+    for (const bad of ['0', '-1', 'NaN', '5x', '', '1e3', '0.1ms', '61m', 'Infinity']) expect(parseDuration(bad).ok, bad).toBe(false);
+    // Player specs take the same durations: time=2 is 2 s (it was 2 ms), name= names the player.
+    const spec = parsePlayerSpec('bootstrap:time=2,name=two-seconds', {}, builds);
+    expect(spec.ok && spec.spec.kind === 'engine' && [spec.spec.timeMs, spec.spec.name]).toEqual([2000, 'two-seconds']);
+    const ms = parsePlayerSpec('bootstrap:time=250ms', {}, builds);
+    expect(ms.ok && ms.spec.kind === 'engine' && ms.spec.timeMs).toBe(250);
   });
 
   it('think() refuses limits that would search forever or do nothing', () => {

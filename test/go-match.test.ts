@@ -23,7 +23,7 @@ describe('Go matches that lose nothing and hang on nothing', () => {
       const csv = join(tmp, `${mode}.csv`);
       const t0 = Date.now();
       const r = sente('tournament', '--game', 'go', '--size', '5', '--player', 'sente:playouts=20', '--player', `gtp:node ${FAKE} ${mode}`,
-        '--games', '2', '--move-timeout', '400', '--csv', csv);
+        '--games', '2', '--move-timeout', '400ms', '--csv', csv);
       expect(r.status, r.stderr).toBe(0);
       expect(Date.now() - t0).toBeLessThan(20_000);
       const lines = readFileSync(csv, 'utf8').trim().split('\n');
@@ -36,7 +36,7 @@ describe('Go matches that lose nothing and hang on nothing', () => {
     const csv = join(tmp, 'killed.csv');
     const sgf = join(tmp, 'killed.sgf');
     const child = spawn(process.execPath, [CLI, 'go', 'tournament', '--size', '5', '--player', 'sente:playouts=20,resign=0',
-      '--player', `gtp:node ${FAKE} silent2`, '--games', '2', '--move-timeout', '60000', '--csv', csv, '--sgf', sgf], { stdio: 'ignore' });
+      '--player', `gtp:node ${FAKE} silent2`, '--games', '2', '--move-timeout', '60s', '--csv', csv, '--sgf', sgf], { stdio: 'ignore' });
     const exited = new Promise((resolve) => child.on('exit', resolve));
     try {
       const t0 = Date.now();
@@ -63,7 +63,7 @@ describe('Go matches that lose nothing and hang on nothing', () => {
     mkdirSync(dir);
     for (const [flag, path, message] of [['--csv', dir, 'is a folder'], ['--sgf', dir, 'is a folder'], ['--csv', join(tmp, 'no', 'such', 'x.csv'), 'does not exist']]) {
       const t0 = Date.now();
-      const r = sente('go', 'tournament', '--size', '5', '--player', 'sente:playouts=20', '--player', `gtp:node ${FAKE} silent`, '--move-timeout', '60000', flag, path);
+      const r = sente('go', 'tournament', '--size', '5', '--player', 'sente:playouts=20', '--player', `gtp:node ${FAKE} silent`, '--move-timeout', '60s', flag, path);
       expect(r.status).toBe(2);
       expect(r.stderr).toContain(`${flag} ${path.startsWith(dir) ? dir : path}`);
       expect(r.stderr).toContain(message);

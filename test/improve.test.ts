@@ -43,10 +43,13 @@ describe('sente improve', () => {
 
     const report = JSON.parse(readFileSync(join(run, 'report.json'), 'utf8'));
     expect(report).toHaveLength(1);
+    // The SPRT (default elo0=0,elo1=10) gates promotion; 10 games (5 pairs) are too few for any decision.
+    expect(report[0].sprt).toMatchObject({ test: { elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05 }, decision: null, pairs: 5 });
     expect(report[0].match.games).toBe(10);
     expect(report[0].candidateElo).toBeCloseTo(report[0].match.elo, 0);
-    // Promotion exactly when the interval's low end is above zero.
-    expect(m.strongest).toBe(report[0].match.low > 0 ? 'cand-g1' : 'bootstrap');
+    expect(report[0].promoted).toBe(false);
+    expect(m.strongest).toBe('bootstrap');
+    expect(r.stdout).toMatch(/SPRT LLR [+-][\d.]+ \[-2\.94, \+2\.94\] inconclusive/);
     const svg = readFileSync(join(run, 'report.svg'), 'utf8');
     expect(svg).toMatch(/^<\?xml[\s\S]*<svg[\s\S]*Elo over generations[\s\S]*Training error per epoch[\s\S]*<\/svg>\n$/);
     expect(svg).toMatch(/<polyline/);
@@ -57,12 +60,16 @@ describe('sente improve', () => {
     const bad = spawnSync(process.execPath, [MAIN, ...args, '--generations', '2', '--seed', '5'], { cwd: ROOT, env, encoding: 'utf8', timeout: 120_000 });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/cannot resume .*seed was 1, now 5/);
-    const more = spawnSync(process.execPath, [MAIN, ...args, '--generations', '2'], { cwd: ROOT, env, encoding: 'utf8', timeout: 120_000 });
+    // Generation 2 with `sente improve --no-sprt`: the old fixed-count rule (all 10 games, promoted when the low end of the 95% interval is above 0).
+    const more = spawnSync(process.execPath, [MAIN, ...args, '--generations', '2', '--no-sprt'], { cwd: ROOT, env, encoding: 'utf8', timeout: 120_000 });
     expect(more.status, more.stderr).toBe(0);
     expect(more.stdout).toMatch(/resuming .* after 1 finished generation/);
     const report2 = JSON.parse(readFileSync(join(run, 'report.json'), 'utf8'));
     expect(report2.map((g: { candidate: string }) => g.candidate)).toEqual(['cand-g1', 'cand-g2']);
     expect(report2[0]).toEqual(report[0]);
+    expect(report2[1].sprt).toBeUndefined();
+    expect(report2[1].match.games).toBe(10);
+    expect(report2[1].promoted).toBe(report2[1].match.low > 0);
     const g2 = readManifest(join(tmp, 'builds')).builds.find((b) => b.id === 'cand-g2')!;
     expect(g2.games).toBe(80);
     expect(g2.parent).toBe(report2[1].champion);

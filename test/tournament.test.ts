@@ -85,9 +85,9 @@ describe('sente tournament', () => {
     expect(r.stdout).toMatch(/12\/12 games/);
   });
 
-  it('--time gives every engine move a time budget (ms) instead of a depth', () => {
+  it('--time gives every engine move a time budget (a duration: 40ms; bare numbers are seconds) instead of a depth', () => {
     const csv = join(tmp, 't.csv');
-    const r = sente('tournament', '--player', 'bootstrap', '--player', 'gen3', '--games', '2', '--time', '40', '--exact', '8', '--csv', csv);
+    const r = sente('tournament', '--player', 'bootstrap', '--player', 'gen3', '--games', '2', '--time', '40ms', '--exact', '8', '--csv', csv);
     expect(r.status, r.stderr).toBe(0);
     const rows = csvRows(csv);
     expect(rows).toHaveLength(2);
@@ -99,6 +99,55 @@ describe('sente tournament', () => {
       // About 40 ms a move, far below what an unlimited search would take; loose for a loaded machine.
       expect(ms / moves).toBeLessThan(400);
     }
+    expect(r.stdout).toMatch(/build bootstrap, 40ms\/move/);
+  });
+
+  it('--sprt stops a strong-vs-weak match early with H1 accepted; the LLR is on every game line; --resume recomputes it from the CSV', () => {
+    const csv = join(tmp, 'sprt.csv');
+    const args = ['tournament', '--player', 'gen3:depth=2,name=strong', '--player', 'bootstrap:depth=1', '--games', '60', '--exact', '6', '--workers', '2',
+      '--sprt', 'elo0=0,elo1=50,alpha=0.05,beta=0.05', '--csv', csv];
+    const r = sente(...args);
+    expect(r.status, r.stderr).toBe(0);
+    const m = /SPRT elo0=0,elo1=50,alpha=0.05,beta=0.05: H1 accepted after (\d+) pairs \((\d+) games\), LLR \+[\d.]+ \[-2\.94, \+2\.94\]/.exec(r.stdout);
+    expect(m, r.stdout).not.toBeNull();
+    const pairs = Number(m![1]);
+    expect(pairs).toBeGreaterThanOrEqual(10); // no decision before 10 pairs
+    expect(2 * pairs).toBeLessThan(60);
+    // Every game played is in the CSV (some may have finished after the decision), fewer than the 60 at most.
+    const rows = csvRows(csv);
+    expect(rows.length).toBeGreaterThanOrEqual(2 * pairs);
+    expect(rows.length).toBeLessThan(60);
+    expect(r.stdout).toMatch(new RegExp(`${rows.length}/60 games \\(stopped by the SPRT: H1 accepted\\)`));
+    // name= names the player in the CSV and the standings; the pair interval is shown and named.
+    expect(new Set(rows.flatMap((x) => [x.black, x.white]))).toEqual(new Set(['strong', 'bootstrap:depth=1']));
+    expect(r.stdout).toMatch(/^strong\s+\d+\s+100\.0%/m);
+    expect(r.stdout).toMatch(/game pairs .*Elo from pairs \[95%, pentanomial\]\nstrong vs bootstrap:depth=1\s+\d+\s+0\/0\/0\/\d+\/\d+/);
+    // stderr is not a terminal here: one line per game, with the running score and the LLR.
+    const lines = r.stderr.split('\n').filter((l) => l.startsWith('tournament '));
+    expect(lines).toHaveLength(rows.length);
+    expect(lines[0]).toMatch(/^tournament 1\/60: game \d+ .* \((black)\) vs .* \(white\) (1-0|0-1|1\/2-1\/2) \([+-]?\d+\); bootstrap:depth=1 [\d.]+-[\d.]+ strong; LLR [+-][\d.]+ \[-2\.94, \+2\.94\]$/);
+    expect(lines.some((l) => l.endsWith('H1 accepted'))).toBe(true);
+
+    // Resumed from the first 12 games, the match reaches the same decision on the same pairs.
+    const lines0 = readFileSync(csv, 'utf8').split('\n');
+    writeFileSync(csv, `${lines0.slice(0, 13).join('\n')}\n`);
+    const resumed = sente(...args, '--resume');
+    expect(resumed.status, resumed.stderr).toBe(0);
+    expect(resumed.stdout).toContain(m![0]);
+    // Only the games played now get a line (the 12 read back move the count, not the log).
+    const resumedLines = resumed.stderr.split('\n').filter((l) => l.startsWith('tournament '));
+    expect(resumedLines).toHaveLength(csvRows(csv).length - 12);
+    expect(resumedLines[0]).toMatch(/^tournament 13\/60: /);
+    // A decided run resumed plays nothing more.
+    const before = readFileSync(csv, 'utf8');
+    const again = sente(...args, '--resume');
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stdout).toContain(m![0]);
+    expect(readFileSync(csv, 'utf8')).toBe(before);
+    // The test is part of the run's settings.
+    const changed = sente(...args.slice(0, -4), '--sprt', 'elo1=20', '--csv', csv, '--resume');
+    expect(changed.status).toBe(2);
+    expect(changed.stderr).toMatch(/--resume: sprt was .*"elo1":50.*, now .*"elo1":20/);
   });
 
   it('gauntlet: a program that does not start loses every game, the tournament goes on, and the run fails naming it', () => {

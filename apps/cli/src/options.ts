@@ -3,9 +3,13 @@
 // with `checked(y, rules)` (yargs' .check()), so a bad value is refused before any work starts with
 // a one-line message (`sente: --batch must be a whole number ≥ 1 (got 0)`, exit 2). yargs reads
 // `--games abc` as NaN and `1e12` as a number: only these ranges stand between them and a hang.
+// Durations (--time, --move-timeout) are strings with units, `500ms`, `2s`, `1m`, a bare number
+// meaning seconds in every command (match/duration.ts in @sente/selfplay parses them, and player
+// specs' time= too); `durationMs` turns a checked one into milliseconds.
 import { existsSync, statSync } from 'node:fs';
 import type { Argv } from 'yargs';
 import { MAX_EXACT_EMPTIES, MAX_MOVE_MS, MAX_SEARCH_DEPTH } from '@sente/search';
+import { parseDuration } from '@sente/selfplay';
 
 export type Rule =
   | { readonly kind: 'int'; readonly min: number; readonly max: number }
@@ -17,7 +21,9 @@ export type Rule =
   /** A file to write: absent or a file, not a folder. */
   | { readonly kind: 'output-file' }
   /** A folder to use or create: absent or a folder, not a file. */
-  | { readonly kind: 'folder' };
+  | { readonly kind: 'folder' }
+  /** A duration (`500ms`, `2s`, `1m`, bare number = seconds) from 1 ms to max ms. */
+  | { readonly kind: 'duration'; readonly max: number };
 
 /** A whole number in [min, max]. */
 export const int = (min: number, max: number = Number.MAX_SAFE_INTEGER): Rule => ({ kind: 'int', min, max });
@@ -39,10 +45,8 @@ export const RULES = {
   games: int(1, MAX_GAMES),
   workers: int(1, MAX_WORKERS),
   seed: int(0, 0xffffffff),
-  /** Milliseconds per move (tournament --time, --move-timeout). */
-  ms: positive(MAX_MOVE_MS),
-  /** Seconds per move (gtp, nboard, play, go gtp --time). */
-  seconds: positive(MAX_MOVE_MS / 1000),
+  /** A time per move or a timeout (--time, --move-timeout of every command). */
+  duration: { kind: 'duration', max: MAX_MOVE_MS } as Rule,
   /** A margin in discs. */
   discs: num(0, 64),
 } as const;
@@ -69,6 +73,11 @@ export function problem(name: string, value: unknown, rule: Rule): string | null
     const got = Array.isArray(value) ? `${value.join(', ')}: given more than once` : String(value);
     return `${flag} must be ${describe(rule)} (got ${got})`;
   }
+  if (rule.kind === 'duration') {
+    if (Array.isArray(value)) return `${flag} was given more than once (${value.join(', ')})`;
+    const d = parseDuration(typeof value === 'number' ? String(value) : String(value ?? ''), rule.max);
+    return d.ok ? null : `${flag}: ${d.error}`;
+  }
   if (typeof value !== 'string' || value === '') return `${flag} needs a path`;
   const stat = existsSync(value) ? statSync(value) : null;
   if (rule.kind === 'exists') {
@@ -84,13 +93,24 @@ export function problem(name: string, value: unknown, rule: Rule): string | null
   return null;
 }
 
+/** Milliseconds of a duration option already checked by its rule (undefined stays undefined). */
+export function durationMs(value: string | number | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const d = parseDuration(String(value));
+  if (!d.ok) throw new Error(d.error);
+  return d.ms;
+}
+
+/** The help text's words for a duration option. */
+export const DURATION_HELP = '(a duration: 500ms, 2s, 1m; a bare number is seconds)';
+
 /** Every problem of the given options, arrays checked element by element; absent options skipped. */
 export function problems(args: Record<string, unknown>, rules: Record<string, Rule>): string[] {
   const out: string[] = [];
   for (const [name, rule] of Object.entries(rules)) {
     const value = args[name.replace(/^<|>$/g, '')];
     if (value === undefined) continue;
-    const values = Array.isArray(value) && (rule.kind !== 'int' && rule.kind !== 'number') ? value : [value];
+    const values = Array.isArray(value) && (rule.kind !== 'int' && rule.kind !== 'number' && rule.kind !== 'duration') ? value : [value];
     for (const v of values) {
       const p = problem(name, v, rule);
       if (p) { out.push(p); break; }

@@ -1,14 +1,45 @@
-// A progress bar on stderr for long commands (cli-progress), quiet when stderr is not a terminal.
+// Progress on stderr for long commands. On a terminal, a bar (cli-progress); elsewhere (a log file,
+// CI, a pipe) the bar would print nothing until the end, so `gameLog` writes one line per
+// finished item instead, with whatever status the command gives (a tournament: the result, the
+// running score and the SPRT's LLR).
 import cliProgress from 'cli-progress';
 
-export function progressBar(label: string): cliProgress.SingleBar {
+export function progressBar(label: string, withStatus = false): cliProgress.SingleBar {
   return new cliProgress.SingleBar(
     {
-      format: `${label} [{bar}] {percentage}% | {value}/{total} | eta {eta_formatted}`,
+      format: `${label} [{bar}] {percentage}% | {value}/{total} | eta {eta_formatted}${withStatus ? ' | {status}' : ''}`,
       stream: process.stderr,
       noTTYOutput: false,
       hideCursor: true,
     },
     cliProgress.Presets.shades_classic,
   );
+}
+
+export interface GameLog {
+  /** Item `done` of `total` finished: `line` describes it, `status` the state so far (bar suffix);
+   *  an item `replayed` from an earlier run (a resume) moves the bar but prints no line. */
+  item(done: number, total: number, line: string, status: string, replayed?: boolean): void;
+  stop(): void;
+}
+
+/** A progress bar with a status on a terminal, else one line per item on stderr. */
+export function gameLog(label: string, terminal = process.stderr.isTTY === true): GameLog {
+  if (!terminal) {
+    return {
+      item: (done, total, line, status, replayed) => {
+        if (!replayed) process.stderr.write(`${label} ${done}/${total}: ${line}${status ? `; ${status}` : ''}\n`);
+      },
+      stop: () => {},
+    };
+  }
+  const bar = progressBar(label, true);
+  let started = false;
+  return {
+    item: (done, total, _line, status) => {
+      if (!started) { bar.start(total, done - 1, { status }); started = true; }
+      bar.update(done, { status });
+    },
+    stop: () => { if (started) bar.stop(); },
+  };
 }

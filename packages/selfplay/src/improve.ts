@@ -1,7 +1,9 @@
 // The improvement loop behind `sente improve`: each generation plays self-play games with the
 // strongest build, trains a candidate on them (and on every earlier generation's games of the
 // run) starting from the strongest's weights, plays it against the strongest, and promotes it
-// when the lower end of the Elo gain's 95% interval is above zero. Every step writes its files
+// when the match's SPRT (match/sprt.ts, on colour-swapped game pairs; the match games are its
+// maximum) accepts H1 — or, without an SPRT, when the lower end of the Elo gain's 95% interval is
+// above zero after the fixed number of games. Every step writes its files
 // into the run folder as it goes (games, training CSV, tournament CSV), and report.json and
 // report.svg (Elo over generations, training curves) are rewritten after each generation. Giving
 // an existing run folder resumes it (same settings required).
@@ -17,6 +19,7 @@ import { svgDocument, type Chart } from './svg.js';
 import { pickOpenings, runTournament, headToHead } from './tournament.js';
 import { resolveGameFile, train, trainSettingsProblem } from './train.js';
 import type { QueueSettings } from './jobs.js';
+import { describeDecision, formatLlr, type SprtState, type SprtTest } from './match/sprt.js';
 
 /** A JSON file of the run folder, or an error naming it. */
 function readJson<T>(path: string): T {
@@ -38,7 +41,10 @@ export interface ImproveOptions {
   readonly randomness: number;
   readonly randomPlies: number;
   readonly openings: OpeningSource;
+  /** Most match games (with an SPRT), or the fixed number (without). */
   readonly matchGames: number;
+  /** Promote when this SPRT accepts H1 (null or absent: the fixed-count rule). */
+  readonly sprt?: SprtTest | null;
   readonly matchDepth: number;
   readonly matchExact: number;
   readonly epochs: number;
@@ -72,6 +78,8 @@ export interface GenerationReport {
   readonly match: EloEstimate;
   readonly meanDiscs: number;
   readonly promoted: boolean;
+  /** The match's SPRT, when it ran one. */
+  readonly sprt?: SprtState;
   /** Elo relative to bootstrap recorded for the candidate. */
   readonly candidateElo: number;
   readonly championElo: number;
@@ -161,22 +169,23 @@ export async function improve(o: ImproveOptions): Promise<ImproveSummary> {
     ];
     const match = await runTournament({
       players, gamesPerPair: o.matchGames, openings, gauntlet: true, workers: o.workers, buildsDir: o.buildsDir,
-      csvPath: join(genDir, 'tournament.csv'), overwriteCsv: true, signal: o.signal, queue: o.queue,
+      csvPath: join(genDir, 'tournament.csv'), overwriteCsv: true, signal: o.signal, queue: o.queue, sprt: o.sprt ?? undefined,
       onGame: (_r, done, total) => o.onProgress?.(`gen ${g} match`, done, total),
     });
     if (match.interrupted) { interrupted = true; break; }
-    const h2h = headToHead(match.results, candidate, champion.id);
+    const h2h = headToHead(match.counted, candidate, champion.id);
     const e = eloEstimate(h2h.elo.wins, h2h.elo.draws, h2h.elo.losses);
     const championElo = champion.elo ?? 0;
     const candidateElo = Number((championElo + e.elo).toFixed(1));
-    const promoted = e.low > 0;
-    updateBuild(o.buildsDir, candidate, { elo: candidateElo, notes: `improve generation ${g}: vs ${champion.id} ${e.wins}/${e.draws}/${e.losses}, Elo ${formatElo(e)}${promoted ? ', promoted' : ''}` });
+    const promoted = match.sprt ? match.sprt.decision === 'H1' : e.low > 0;
+    const test = match.sprt ? `; SPRT ${formatLlr(match.sprt)}: ${describeDecision(match.sprt.decision)}` : '';
+    updateBuild(o.buildsDir, candidate, { elo: candidateElo, notes: `improve generation ${g}: vs ${champion.id} ${e.wins}/${e.draws}/${e.losses}, Elo ${formatElo(e)}${test}${promoted ? ', promoted' : ''}` });
     if (promoted) setStrongest(o.buildsDir, candidate);
-    log(`  ${candidate} vs ${champion.id}: ${e.wins}/${e.draws}/${e.losses} (${(100 * e.score).toFixed(1)}%), Elo ${formatElo(e)}, mean discs ${h2h.meanDiscs.toFixed(2)}: ${promoted ? 'promoted' : 'not promoted'}`);
+    log(`  ${candidate} vs ${champion.id}: ${e.wins}/${e.draws}/${e.losses} (${(100 * e.score).toFixed(1)}%), Elo ${formatElo(e)}, mean discs ${h2h.meanDiscs.toFixed(2)}${test}: ${promoted ? 'promoted' : 'not promoted'}`);
     const { failed: _failed, ...spSummary } = sp;
     reports.push({
       generation: g, champion: champion.id, candidate, selfplay: spSummary, trainingCurve: curve,
-      validationError: t.validationError, match: e, meanDiscs: h2h.meanDiscs, promoted, candidateElo, championElo,
+      validationError: t.validationError, match: e, meanDiscs: h2h.meanDiscs, promoted, sprt: match.sprt, candidateElo, championElo,
     });
     writeReport(o.runDir, reports);
   }

@@ -24,3 +24,6 @@ export * from './wthor-games.js';
 export * as go from './go/index.js';
 export * from './book.js';
 export * from './jobs.js';
+export * from './match/duration.js';
+export * from './match/pentanomial.js';
+export * from './match/sprt.js';

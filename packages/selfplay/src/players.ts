@@ -1,13 +1,15 @@
 // Player specs of a tournament: a build id with optional settings, `strongest:depth=8,exact=14`
-// (also `book=FILE`, an opening book to play from),
+// (also `book=FILE`, an opening book to play from; `time=` a duration, bare numbers seconds,
+// match/duration.ts; `name=` the player's name in standings and the CSV),
 // or an external program, `gtp:<command line>`. Engine specs are plain data so they travel to
 // pool workers; 'strongest' is resolved to a concrete id once, in the main thread.
 import { resolve } from 'node:path';
 import { MAX_EXACT_EMPTIES, MAX_MOVE_MS, MAX_SEARCH_DEPTH, findBuild, readBookFile } from '@sente/search';
+import { parseDuration } from './match/duration.js';
 
 export interface EngineSpec {
   readonly kind: 'engine';
-  /** Display name (the spec as given, made unique). */
+  /** Display name (`name=`, else the spec as given; made unique). */
   readonly name: string;
   /** Concrete build id. */
   readonly build: string;
@@ -36,10 +38,13 @@ export interface SpecDefaults {
 
 export type SpecResult = { ok: true; spec: PlayerSpec } | { ok: false; error: string };
 
-/** The accepted range of each numeric setting (depth 99 would search forever, time=0 not at all). */
+/** The accepted range of each numeric setting (depth 99 would search forever). */
 const SETTING_RANGES: Record<string, [number, number]> = {
-  depth: [1, MAX_SEARCH_DEPTH], exact: [0, MAX_EXACT_EMPTIES], time: [1, MAX_MOVE_MS], bookmargin: [0, 64],
+  depth: [1, MAX_SEARCH_DEPTH], exact: [0, MAX_EXACT_EMPTIES], bookmargin: [0, 64],
 };
+
+/** A player name: short, no spaces or commas (`:` and `=` are allowed, so a spec can be a name). */
+const NAME = /^[A-Za-z0-9_.+#@:=-]{1,40}$/;
 
 export function parsePlayerSpec(text: string, defaults: SpecDefaults, buildsDir: string): SpecResult {
   if (text.startsWith('gtp:')) {
@@ -51,21 +56,34 @@ export function parsePlayerSpec(text: string, defaults: SpecDefaults, buildsDir:
   const id = colon < 0 ? text : text.slice(0, colon);
   const settings: Record<string, number> = {};
   let book: string | undefined;
+  let name: string | undefined;
+  let timeMs: number | undefined;
   if (colon >= 0) {
     for (const part of text.slice(colon + 1).split(',')) {
       if (part.trim() === '') continue;
-      const b = /^\s*book\s*=\s*(\S+)\s*$/.exec(part);
-      if (b) {
-        book = b[1];
+      const b = /^\s*(book|name|time)\s*=\s*(.*?)\s*$/.exec(part);
+      if (b?.[1] === 'book') {
+        book = b[2];
         continue;
       }
-      const m = /^\s*(depth|exact|time|bookmargin)\s*=\s*(\d+(?:\.\d+)?)\s*$/.exec(part);
-      if (!m) return { ok: false, error: `"${text}": "${part}" is not a setting (depth=N, exact=N, time=MS, book=FILE or bookmargin=DISCS)` };
+      if (b?.[1] === 'name') {
+        if (!NAME.test(b[2])) return { ok: false, error: `"${text}": name "${b[2]}" must be 1 to 40 letters, digits or _.+#@:=-` };
+        name = b[2];
+        continue;
+      }
+      if (b?.[1] === 'time') {
+        const d = parseDuration(b[2], MAX_MOVE_MS);
+        if (!d.ok) return { ok: false, error: `"${text}": time: ${d.error}` };
+        timeMs = d.ms;
+        continue;
+      }
+      const m = /^\s*(depth|exact|bookmargin)\s*=\s*(\d+(?:\.\d+)?)\s*$/.exec(part);
+      if (!m) return { ok: false, error: `"${text}": "${part}" is not a setting (depth=N, exact=N, time=DURATION, book=FILE, bookmargin=DISCS or name=NAME)` };
       if (m[1] !== 'bookmargin' && !Number.isInteger(Number(m[2]))) return { ok: false, error: `"${text}": ${m[1]} must be a whole number` };
       const [min, max] = SETTING_RANGES[m[1]];
       const v = Number(m[2]);
       if (!(v >= min && v <= max)) {
-        return { ok: false, error: `"${text}": ${m[1]} must be ${m[1] === 'time' ? `from 1 to ${max} (ms per move)` : `from ${min} to ${max}`}, got ${m[2]}` };
+        return { ok: false, error: `"${text}": ${m[1]} must be from ${min} to ${max}, got ${m[2]}` };
       }
       settings[m[1]] = v;
     }
@@ -81,9 +99,9 @@ export function parsePlayerSpec(text: string, defaults: SpecDefaults, buildsDir:
   } catch (e) {
     return { ok: false, error: (e as Error).message };
   }
-  const timeMs = settings.time ?? (settings.depth === undefined ? defaults.timeMs : undefined);
-  const depth = settings.depth ?? (settings.time === undefined ? defaults.depth : undefined);
-  return { ok: true, spec: { kind: 'engine', name: text, build, depth, exact: settings.exact ?? defaults.exact, timeMs, book, bookMargin: settings.bookmargin } };
+  const time = timeMs ?? (settings.depth === undefined ? defaults.timeMs : undefined);
+  const depth = settings.depth ?? (timeMs === undefined ? defaults.depth : undefined);
+  return { ok: true, spec: { kind: 'engine', name: name ?? text, build, timeMs: time, depth, exact: settings.exact ?? defaults.exact, book, bookMargin: settings.bookmargin } };
 }
 
 /** Makes names unique by suffixing #2, #3, ... to repeats. */

@@ -4,7 +4,10 @@
 // anyway). Each game is appended to the CSV as it finishes; standings give score %, W/D/L, mean
 // disc difference and Elo with its 95% interval (elo.ts). The run's settings are recorded beside
 // the CSV (`<csv>.settings.json`), so `--resume` refuses a run whose settings changed, naming each
-// one. A results file is not trusted: every game read back is replayed by our rules, and a line
+// one. With an SPRT (match/sprt.ts, two players only) the games are counted in colour-swapped
+// pairs and the match stops once the test decides; the decision rests on the leading complete
+// pairs of the schedule, so it is the same whichever games finished first, and it is recomputed
+// from the CSV on --resume (a decided run plays nothing more). A results file is not trusted: every game read back is replayed by our rules, and a line
 // whose discs, score or result do not follow from its transcript is refused with its line number.
 import { appendFileSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -12,6 +15,8 @@ import { BLACK, Position, formatTranscript, parseTranscript, squareName } from '
 import { stringify } from 'csv-stringify/sync';
 import { writeFileAtomic } from '@sente/search';
 import { eloEstimate, type EloEstimate } from './elo.js';
+import { emptyPentanomial, halfPoints, type Pentanomial } from './match/pentanomial.js';
+import { PairedSprt, type SprtState, type SprtTest } from './match/sprt.js';
 import { engineFor } from './engines.js';
 import { enginePlayer } from './engine-player.js';
 import { createGtpPlayer } from './gtp-player.js';
@@ -82,7 +87,10 @@ export interface TournamentOptions {
   readonly signal?: AbortSignal;
   /** Run the engine games on the BullMQ/Redis queue instead of the local pool. */
   readonly queue?: QueueSettings;
-  readonly onGame?: (result: GameResult, done: number, total: number) => void;
+  /** Stop when this SPRT decides (first player tested against the second; exactly two players). */
+  readonly sprt?: SprtTest;
+  /** Each finished game (also each game read back on resume: `replayed`), with the SPRT state when there is one. */
+  readonly onGame?: (result: GameResult, done: number, total: number, sprt?: SprtState, replayed?: boolean) => void;
   /**
    * Settings of the run beyond what these options hold (the command line's --depth, --seed, ...),
    * recorded with the results; `resume` refuses a change. Values must be JSON.
@@ -115,6 +123,16 @@ export interface TournamentSummary {
   readonly failed: { keys: number[]; error: string }[];
   /** External programs that could not be started in this run (each lost its games by forfeit). */
   readonly notStarted: { player: string; command: string; error: string }[];
+  /** The SPRT's final state, when the tournament ran one. */
+  readonly sprt?: SprtState;
+  /** The games the standings count: all of them, or with an SPRT those its decision rests on. */
+  readonly counted: GameResult[];
+}
+
+/** Which pair of its pairing a scheduled game belongs to, and which of the two games it is. */
+export function pairOf(key: number, gamesPerPair: number): { pairing: number; pair: number; game: 0 | 1 } {
+  const k = key % gamesPerPair;
+  return { pairing: Math.floor(key / gamesPerPair), pair: Math.floor(k / 2), game: (k % 2) as 0 | 1 };
 }
 
 export async function runTournament(o: TournamentOptions): Promise<TournamentSummary> {
@@ -123,7 +141,15 @@ export async function runTournament(o: TournamentOptions): Promise<TournamentSum
   if (!Number.isInteger(o.gamesPerPair) || o.gamesPerPair < 1 || o.gamesPerPair > 1_000_000) throw new Error(`games per pairing must be a whole number from 1 to 1000000, got ${o.gamesPerPair}`);
   if (!Number.isInteger(o.workers) || o.workers < 1) throw new Error(`workers must be a whole number ≥ 1, got ${o.workers}`);
   if (o.moveTimeoutMs !== undefined && !(o.moveTimeoutMs > 0)) throw new Error(`move timeout must be a number of ms > 0, got ${o.moveTimeoutMs}`);
+  if (o.sprt && o.players.length !== 2) throw new Error(`an SPRT tests one player against one other: give exactly two players (got ${o.players.length})`);
+  if (o.sprt && o.gamesPerPair < 2) throw new Error('an SPRT needs at least one pair of games (--games 2 or more)');
   const games = schedule(o.players.length, o.gamesPerPair, o.openings, o.gauntlet ?? false);
+  const sprt = o.sprt ? new PairedSprt(o.sprt, Math.floor(o.gamesPerPair / 2)) : null;
+  const feed = (r: GameResult): void => {
+    if (!sprt) return;
+    const { pair, game } = pairOf(r.key, o.gamesPerPair);
+    sprt.add(pair, game, halfPoints(r.black === o.players[0].name ? r.blackScore : -r.blackScore));
+  };
   const results: GameResult[] = [];
   if (o.csvPath) {
     const exists = existsSync(o.csvPath) && statSync(o.csvPath).size > 0;
@@ -149,19 +175,32 @@ export async function runTournament(o: TournamentOptions): Promise<TournamentSum
       writeFileSync(o.csvPath, stringify([], { header: true, columns: CSV_COLUMNS }));
     }
   }
+  // Stops the games in flight when the user interrupts or the SPRT decides.
+  const halt = new AbortController();
+  const onUserAbort = (): void => halt.abort();
+  if (o.signal?.aborted) halt.abort();
+  o.signal?.addEventListener('abort', onUserAbort, { once: true });
   const already = new Set(results.map((r) => r.key));
-  for (const r of results) o.onGame?.(r, results.length, games.length);
+  results.forEach((r, i) => {
+    feed(r);
+    o.onGame?.(r, i + 1, games.length, sprt?.state(), true);
+  });
+  const decided = (): boolean => sprt?.state().decision != null;
+  if (decided()) halt.abort();
   const record = (g: ScheduledGame, outcome: GameOutcome): void => {
     const r: GameResult = { ...outcome, key: g.key, black: o.players[g.black].name, white: o.players[g.white].name, opening: g.opening };
     results.push(r);
+    // A game finished after the decision is still kept in the CSV (it was played), not counted.
     if (o.csvPath) {
       appendFileSync(o.csvPath, stringify([csvRecord(r)]));
     }
-    o.onGame?.(r, results.length, games.length);
+    feed(r);
+    o.onGame?.(r, results.length, games.length, sprt?.state());
+    if (decided()) halt.abort();
   };
   const isEngine = (g: ScheduledGame): boolean => o.players[g.black].kind === 'engine' && o.players[g.white].kind === 'engine';
-  const pooled = games.filter((g) => isEngine(g) && !already.has(g.key));
-  const local = games.filter((g) => !isEngine(g) && !already.has(g.key));
+  const pooled = decided() ? [] : games.filter((g) => isEngine(g) && !already.has(g.key));
+  const local = decided() ? [] : games.filter((g) => !isEngine(g) && !already.has(g.key));
 
   const byKey = new Map(games.map((g) => [g.key, g]));
   const poolRun = pooled.length === 0 ? Promise.resolve({ delivered: 0, interrupted: false, failed: [] }) : runJobs<MatchGame[], GameOutcome>({
@@ -175,15 +214,26 @@ export async function runTournament(o: TournamentOptions): Promise<TournamentSum
     })),
     makeTask: (payload, keys) => ({ kind: 'match', buildsDir: o.buildsDir, games: payload.filter((g) => keys.includes(g.key)) }),
     onItem: (key, outcome) => record(byKey.get(key)!, outcome),
-    signal: o.signal,
+    signal: halt.signal,
   }, o.queue, 'tournament', [o.csvPath ? resolve(o.csvPath) : null, games, o.players]);
   const notStarted: TournamentSummary['notStarted'] = [];
-  const localRun = playLocal(local, o, record, (spec, error) => {
+  const localRun = playLocal(local, { ...o, signal: halt.signal }, record, (spec, error) => {
     if (!notStarted.some((n) => n.player === spec.name)) notStarted.push({ player: spec.name, command: spec.command, error });
   });
-  const [pool] = await Promise.all([poolRun, localRun]);
+  let pool;
+  try {
+    [pool] = await Promise.all([poolRun, localRun]);
+  } finally {
+    o.signal?.removeEventListener('abort', onUserAbort);
+  }
   results.sort((a, b) => a.key - b.key);
-  return { results, total: games.length, interrupted: pool.interrupted || (o.signal?.aborted ?? false), failed: pool.failed, notStarted };
+  const state = sprt?.state();
+  const counted = sprt ? results.filter((r) => sprt.counted(pairOf(r.key, o.gamesPerPair).pair)) : results;
+  const stoppedBySprt = state?.decision != null;
+  return {
+    results, total: games.length, interrupted: (pool.interrupted && !stoppedBySprt) || (o.signal?.aborted ?? false),
+    failed: pool.failed, notStarted, sprt: state, counted,
+  };
 }
 
 /** Where a tournament CSV's settings are recorded. */
@@ -197,6 +247,7 @@ function runSettings(o: TournamentOptions): Record<string, unknown> {
     ...o.settings,
     games: o.gamesPerPair,
     gauntlet: o.gauntlet ?? false,
+    sprt: o.sprt ?? null,
     players: o.players.map((p) => ({ ...p })),
     openingMoves: o.openings.map((m) => formatTranscript(m)),
   };
@@ -466,6 +517,28 @@ function tally(results: readonly GameResult[], name: string, against?: string): 
 /** Each player's result against the whole field, best first. */
 export function standings(results: readonly GameResult[], names: readonly string[]): Standing[] {
   return names.map((n) => tally(results, n)).sort((a, b) => b.elo.score - a.elo.score);
+}
+
+/**
+ * A's result against B counted in colour-swapped pairs (the pentanomial model): only pairs whose
+ * two games are both in `results` count. Null when the schedule has no pairs (one game a pairing).
+ */
+export function pairedHeadToHead(results: readonly GameResult[], a: string, b: string, gamesPerPair: number): Pentanomial | null {
+  if (gamesPerPair < 2) return null;
+  const halves = new Map<string, number[]>();
+  for (const r of results) {
+    const asBlack = r.black === a && r.white === b;
+    if (!asBlack && !(r.white === a && r.black === b)) continue;
+    const { pairing, pair, game } = pairOf(r.key, gamesPerPair);
+    if (pair >= Math.floor(gamesPerPair / 2)) continue;
+    const id = `${pairing}:${pair}`;
+    const h = halves.get(id) ?? [-1, -1];
+    h[game] = halfPoints(asBlack ? r.blackScore : -r.blackScore);
+    halves.set(id, h);
+  }
+  const counts = emptyPentanomial();
+  for (const [x, y] of halves.values()) if (x >= 0 && y >= 0) counts[x + y]++;
+  return counts;
 }
 
 /** A's result against B. */

@@ -5,10 +5,10 @@ import { readFileSync } from 'node:fs';
 import type { Argv, CommandModule } from 'yargs';
 import { go as rules } from '@sente/core';
 import { go as engine } from '@sente/search';
-import { go as matches } from '@sente/selfplay';
+import { go as matches, parseDuration } from '@sente/selfplay';
 import { UsageError } from '../util.js';
 import { serveStdinLines } from '../protocol-io.js';
-import { RULES, checked, file, int, num, outputFile, type Rule } from '../options.js';
+import { DURATION_HELP, RULES, checked, durationMs, file, int, num, outputFile, type Rule } from '../options.js';
 
 /** Reads a position from an SGF file (after all moves) or a figure file. */
 function readPosition(file: string): rules.GoBoard {
@@ -70,21 +70,20 @@ const candidatesCommand: CommandModule<object, CandidatesArgs> = {
 
 interface GtpArgs {
   playouts?: number;
-  time?: number;
+  time?: string;
   superko?: boolean;
   resign?: number;
 }
 
 /** The Go engine's numeric options (`sente go gtp`, `sente gtp --game go`). */
-export const GO_GTP_RULES: Record<string, Rule> = { playouts: int(1, 10_000_000), time: RULES.seconds, resign: num(0, 1) };
+export const GO_GTP_RULES: Record<string, Rule> = { playouts: int(1, 10_000_000), time: RULES.duration, resign: num(0, 1) };
 
 /** Runs the Go GTP engine on stdin/stdout; `sente gtp --game go` can route here too. */
 export async function goGtpHandler(args: GtpArgs): Promise<void> {
   if (args.playouts !== undefined && (!Number.isInteger(args.playouts) || args.playouts < 1)) throw new UsageError('--playouts must be a positive integer');
-  if (args.time !== undefined && !(args.time > 0)) throw new UsageError('--time must be a positive number of seconds');
   const options: engine.GoGtpOptions = {
     playouts: args.playouts ?? (args.time !== undefined ? undefined : 2000),
-    timeMs: args.time !== undefined ? args.time * 1000 : undefined,
+    timeMs: durationMs(args.time),
     superko: args.superko ?? false,
     resignThreshold: args.resign,
   };
@@ -102,7 +101,7 @@ const gtpCommand: CommandModule<object, GtpArgs> = {
   builder: (y) =>
     checked(y
       .option('playouts', { type: 'number', describe: 'playouts per move (default 2000, or unlimited with --time)' })
-      .option('time', { type: 'number', describe: 'seconds per move' })
+      .option('time', { type: 'string', describe: `time per move ${DURATION_HELP}` })
       .option('superko', { type: 'boolean', default: false, describe: 'forbid positional superko repetition' })
       .option('resign', { type: 'number', describe: 'resign below this winning rate (0 never; default 0.05)' }), GO_GTP_RULES) as never,
   handler: (args) => goGtpHandler(args),
@@ -118,7 +117,7 @@ export interface GoTournamentArgs {
   games: number;
   csv?: string;
   sgf?: string;
-  'move-timeout': number;
+  'move-timeout': string;
 }
 
 /** Plays a Go match; `sente tournament --game go` routes here too. */
@@ -126,7 +125,8 @@ export async function goTournamentHandler(args: GoTournamentArgs): Promise<void>
   if (args.player.length !== 2) throw new UsageError(`--player must be given twice, got ${args.player.length}`);
   if (!Number.isInteger(args.size) || args.size < 2 || args.size > 25) throw new UsageError('--size must be 2..25');
   if (!Number.isInteger(args.games) || args.games < 1) throw new UsageError('--games must be a positive integer');
-  if (!(args['move-timeout'] > 0)) throw new UsageError('--move-timeout must be a positive number of ms');
+  const timeoutMs = parseDuration(args['move-timeout']);
+  if (!timeoutMs.ok) throw new UsageError(`--move-timeout: ${timeoutMs.error}`);
   for (const p of args.player) if (!(p === 'sente' || p.startsWith('sente:') || p.startsWith('gtp:'))) throw new UsageError(`--player "${p}": use "sente[:options]" or "gtp:<command line>"`);
   let result;
   try {
@@ -135,7 +135,7 @@ export async function goTournamentHandler(args: GoTournamentArgs): Promise<void>
       komi: args.komi,
       games: args.games,
       players: [args.player[0], args.player[1]],
-      timeoutMs: args['move-timeout'],
+      timeoutMs: timeoutMs.ms,
       csvPath: args.csv,
       sgfPath: args.sgf,
       onGame: (g) => {
@@ -157,12 +157,12 @@ const tournamentCommand: CommandModule<object, GoTournamentArgs> = {
     checked(y
       .option('size', { type: 'number', default: 9 })
       .option('komi', { type: 'number', default: 7.5 })
-      .option('player', { type: 'string', array: true, demandOption: true, describe: '"sente[:playouts=N,time=S,resign=R]" or "gtp:<command line>" (twice)' })
+      .option('player', { type: 'string', array: true, demandOption: true, describe: '"sente[:playouts=N,time=DURATION,resign=R]" (time=2s, 500ms; bare seconds) or "gtp:<command line>" (twice)' })
       .option('games', { type: 'number', default: 2 })
       .option('csv', { type: 'string', describe: 'write one line per game to this CSV file (rewritten after each game)' })
       .option('sgf', { type: 'string', describe: 'write all games to this SGF file (rewritten after each game)' })
-      .option('move-timeout', { type: 'number', default: 30000, describe: 'an external engine loses a game after this many ms without a reply (and is restarted)' })
-      .example('$0 go tournament --size 9 --player sente:playouts=1000 --player "gtp:gnugo --mode gtp --level 1" --games 4', ''), { ...GO_MATCH_RULES, 'move-timeout': RULES.ms }) as never,
+      .option('move-timeout', { type: 'string', default: '30s', describe: `an external engine loses a game after this long without a reply (and is restarted) ${DURATION_HELP}` })
+      .example('$0 go tournament --size 9 --player sente:playouts=1000 --player "gtp:gnugo --mode gtp --level 1" --games 4', ''), { ...GO_MATCH_RULES, 'move-timeout': RULES.duration }) as never,
   handler: (args) => goTournamentHandler(args),
 };
 

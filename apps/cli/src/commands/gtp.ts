@@ -6,22 +6,22 @@ import { join } from 'node:path';
 import { GtpEngine, createEngine, findBuild, readBookFile, type Book, type Engine } from '@sente/search';
 import { UsageError } from '../util.js';
 import { GO_GTP_RULES, goGtpHandler } from './go.js';
-import { RULES, checked, file, num, problem } from '../options.js';
+import { DURATION_HELP, RULES, checked, durationMs, file, num, problem } from '../options.js';
 import { serveStdinLines } from '../protocol-io.js';
 
-export interface EngineArgs { build: string; depth?: number; time?: number; exact?: number; tt: number; book?: string }
+export interface EngineArgs { build: string; depth?: number; time?: string; exact?: number; tt: number; book?: string }
 
 /** The options every command that plays (gtp, nboard, play) shares. */
 export function engineOptions<T>(y: Argv<T>): Argv<T & EngineArgs> {
   const withOptions = y
     .option('build', { type: 'string', default: 'strongest', describe: 'engine build: an id, "strongest" or "bootstrap"' })
     .option('depth', { type: 'number', describe: 'fixed search depth in plies (deterministic)' })
-    .option('time', { type: 'number', describe: 'seconds per move (default without --depth: 1, or under GTP the clock from time_left)' })
+    .option('time', { type: 'string', describe: `time per move ${DURATION_HELP} (default without --depth: 1s, or under GTP the clock from time_left)` })
     .option('exact', { type: 'number', describe: 'solve exactly from this many empties (default: the engine\'s)' })
     .option('tt', { type: 'number', default: 16, describe: 'transposition table size in MiB' })
     .option('book', { type: 'string', describe: 'play from an opening book: a book file, or no value for the build\'s own (opening.book beside its table)' });
   return checked(withOptions, {
-    depth: RULES.depth, time: RULES.seconds, exact: RULES.exact, tt: num(1, 4096),
+    depth: RULES.depth, time: RULES.duration, exact: RULES.exact, tt: num(1, 4096),
     // --book with no value means the build's own book: only a named one must exist.
   }, (a) => (typeof a.book === 'string' && a.book !== '' ? problem('book', a.book, file) : null)) as unknown as Argv<T & EngineArgs>;
 }
@@ -52,7 +52,7 @@ export function engineFromArgs(args: EngineArgs): Engine {
 export function limitsFromArgs(args: EngineArgs): { depth?: number; timeMs?: number; exactFrom?: number } {
   return {
     depth: args.depth,
-    timeMs: args.time !== undefined ? args.time * 1000 : args.depth === undefined ? 1000 : undefined,
+    timeMs: args.time !== undefined ? durationMs(args.time) : args.depth === undefined ? 1000 : undefined,
     exactFrom: args.exact,
   };
 }
@@ -79,7 +79,7 @@ export const gtpCommand: CommandModule<object, Args> = {
       version: `0.1.0 (build ${engine.buildId})`,
       // Without --time the controller's clock (time_left) decides, else 1 s a move.
       depth: args.depth,
-      timeMs: args.time !== undefined ? args.time * 1000 : undefined,
+      timeMs: durationMs(args.time),
       exactFrom: args.exact,
       onInfo: args.quiet ? undefined : (text) => process.stderr.write(`${text}\n`),
     });

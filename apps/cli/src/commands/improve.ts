@@ -1,11 +1,12 @@
 // `sente improve`: the self-improvement loop (self-play with the strongest build, train a
-// candidate, match it against the strongest, promote it when the Elo gain is significant), with a
+// candidate, match it against the strongest, promote it when the match's SPRT accepts H1 — or,
+// with --no-sprt, when the Elo gain after --match-games games is significant), with a
 // report (report.json, report.svg) in the run folder. `npm start` runs it with these defaults: one
 // short generation in a few minutes on 2 cores.
 import { join, resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { buildsDir } from '@sente/search';
-import { TRAIN_DEFAULTS, defaultWorkers, formatElo, improve, interruptSignal, parseOpeningSpec } from '@sente/selfplay';
+import { TRAIN_DEFAULTS, defaultWorkers, describeDecision, formatElo, formatLlr, improve, interruptSignal, parseOpeningSpec, parseSprt } from '@sente/selfplay';
 import { progressBar } from '../progress.js';
 import { UsageError } from '../util.js';
 import { queueSettings, REDIS_OPTION } from '../queue-options.js';
@@ -16,8 +17,11 @@ interface Args {
   generations: number; games: number; depth: number; exact: number; randomness: number; 'random-plies': number;
   openings: string; 'match-games': number; 'match-depth'?: number; 'match-exact'?: number; epochs: number; l2: number;
   neighbour: number; phases: number; validation: number; workers: number; seed: number; runs: string; run?: string; redis?: string;
-  prefix?: string; window: number; 'extra-games': string[];
+  prefix?: string; window: number; 'extra-games': string[]; sprt: string | false;
 }
+
+/** improve's test: is the candidate at least 10 Elo better (the candidate has to earn its place)? */
+const IMPROVE_SPRT = 'elo0=0,elo1=10,alpha=0.05,beta=0.05';
 
 function stamp(): string {
   return new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
@@ -34,7 +38,8 @@ export const improveCommand: CommandModule<object, Args> = {
     .option('randomness', { type: 'number', default: 2, describe: 'self-play randomness (discs)' })
     .option('random-plies', { type: 'number', default: 30, describe: 'plies with randomness' })
     .option('openings', { type: 'string', default: 'xot', describe: 'self-play openings: xot, a file, or random:<plies>' })
-    .option('match-games', { type: 'number', default: 200, describe: 'candidate-vs-strongest games' })
+    .option('match-games', { type: 'number', default: 200, describe: 'candidate-vs-strongest games: the most with --sprt, all of them with --no-sprt' })
+    .option('sprt', { type: 'string', default: IMPROVE_SPRT, describe: 'promote when this SPRT on game pairs (candidate tested) accepts H1, stopping the match when it decides; --no-sprt: promote when the 95% Elo interval after --match-games is above 0' })
     .option('match-depth', { type: 'number', describe: 'match search depth (default: --depth)' })
     .option('match-exact', { type: 'number', describe: 'match exact solve (default: --exact)' })
     .option('epochs', { type: 'number', default: TRAIN_DEFAULTS.epochs, describe: 'training iterations' })
@@ -54,8 +59,14 @@ export const improveCommand: CommandModule<object, Args> = {
       ...TRAIN_RULES, generations: int(1, 1000), games: RULES.games, depth: RULES.depth, exact: RULES.exact, randomness: num(0, 64),
       'random-plies': int(0, 60), 'match-games': RULES.games, 'match-depth': RULES.depth, 'match-exact': RULES.exact,
       workers: RULES.workers, seed: RULES.seed, runs: folder, run: folder, window: int(0, 1000), 'extra-games': existing,
+    }, (a) => {
+      if ((a.sprt as unknown) === false) return null;
+      const t = parseSprt(String(a.sprt));
+      if (!t.ok) return t.error;
+      return a['match-games'] < 2 ? '--sprt needs --match-games 2 or more (games are counted in pairs)' : null;
     }) as never,
   handler: async (args) => {
+    const sprt = args.sprt === false ? null : parseSprt(args.sprt);
     const openings = parseOpeningSpec(args.openings);
     if (!openings.ok) throw new UsageError(openings.error);
     const time = stamp();
@@ -68,7 +79,7 @@ export const improveCommand: CommandModule<object, Args> = {
       const s = await improve({
         buildsDir: buildsDir(), runDir, generations: args.generations, games: args.games, depth: args.depth, exact: args.exact,
         randomness: args.randomness, randomPlies: args['random-plies'], openings: openings.value,
-        matchGames: args['match-games'], matchDepth: args['match-depth'] ?? args.depth, matchExact: args['match-exact'] ?? args.exact,
+        matchGames: args['match-games'], sprt: sprt?.ok ? sprt.test : null, matchDepth: args['match-depth'] ?? args.depth, matchExact: args['match-exact'] ?? args.exact,
         epochs: args.epochs, l2: args.l2, neighbour: args.neighbour, phases: args.phases, validation: args.validation,
         workers: args.workers, seed: args.seed, idPrefix: args.prefix, window: args.window, extraGames: args['extra-games'], signal: stop.signal, queue: queueSettings(args.redis),
         log: (line) => { endBar(); console.log(line); },
@@ -85,7 +96,7 @@ export const improveCommand: CommandModule<object, Args> = {
       endBar();
       console.log(`\n${s.generations.length} generation(s); strongest build: ${s.strongest}; report: ${join(s.runDir, 'report.svg')} and report.json`);
       for (const g of s.generations) {
-        console.log(`  gen ${g.generation}: ${g.candidate} vs ${g.champion} ${(100 * g.match.score).toFixed(1)}%, Elo ${formatElo(g.match)}, validation RMS ${g.validationError?.toFixed(2) ?? '-'}${g.promoted ? ', promoted' : ''}`);
+        console.log(`  gen ${g.generation}: ${g.candidate} vs ${g.champion} ${(100 * g.match.score).toFixed(1)}%, Elo ${formatElo(g.match)}, validation RMS ${g.validationError?.toFixed(2) ?? '-'}${g.sprt ? `, SPRT ${formatLlr(g.sprt)} ${describeDecision(g.sprt.decision)}` : ''}${g.promoted ? ', promoted' : ''}`);
       }
       if (s.interrupted) {
         console.log(`interrupted after ${s.generations.length}/${args.generations} generation(s); resume with --run ${s.runDir} (same options)`);

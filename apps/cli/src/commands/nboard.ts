@@ -5,6 +5,7 @@ import type { CommandModule } from 'yargs';
 import { NboardEngine } from '@sente/search';
 import { engineFromArgs, engineOptions, type EngineArgs } from './gtp.js';
 import { serveStdinLines } from '../protocol-io.js';
+import { durationMs } from '../options.js';
 
 export const nboardCommand: CommandModule<object, EngineArgs> = {
   command: 'nboard',
@@ -17,7 +18,7 @@ export const nboardCommand: CommandModule<object, EngineArgs> = {
     const nboard = new NboardEngine(engine, (line) => process.stdout.write(`${line}\n`), {
       name: 'sente',
       depth: args.depth ?? 10,
-      timeMs: args.time !== undefined ? args.time * 1000 : undefined,
+      timeMs: durationMs(args.time),
       exactFrom: args.exact,
     });
     await serveStdinLines((line) => {

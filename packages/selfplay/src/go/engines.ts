@@ -6,6 +6,7 @@
 // against a silent or broken program always ends.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { go } from '@sente/search';
+import { parseDuration } from '../match/duration.js';
 
 export interface GtpAnswer {
   readonly ok: boolean;
@@ -169,7 +170,7 @@ export class ExternalGtpPlayer implements GtpPlayer {
 }
 
 /**
- * A player from its description: "sente", "sente:playouts=500,time=2,resign=0.05,seed=7", or
+ * A player from its description: "sente", "sente:playouts=500,time=2s,resign=0.05,seed=7", or
  * "gtp:<command line>" (e.g. "gtp:gnugo --mode gtp --level 1").
  */
 export function createPlayer(spec: string, index: number, options: ExternalGtpOptions = {}): GtpPlayer {
@@ -178,10 +179,16 @@ export function createPlayer(spec: string, index: number, options: ExternalGtpOp
     const rest = spec.slice('sente'.length + 1);
     for (const part of rest.split(',').filter(Boolean)) {
       const [key, value] = part.split('=');
+      if (key === 'time') {
+        // A duration as everywhere: 500ms, 2s, 1m; a bare number is seconds.
+        const d = parseDuration(value ?? '');
+        if (!d.ok) throw new Error(`player "${spec}": time: ${d.error}`);
+        options.timeMs = d.ms;
+        continue;
+      }
       const v = Number(value);
       if (!Number.isFinite(v)) throw new Error(`player "${spec}": ${key} needs a number`);
       if (key === 'playouts') options.playouts = v;
-      else if (key === 'time') options.timeMs = v * 1000;
       else if (key === 'resign') options.resignThreshold = v;
       else if (key === 'seed') options.seed = v;
       else throw new Error(`player "${spec}": unknown option ${key} (playouts, time, resign, seed)`);
