@@ -1,6 +1,7 @@
 // `sente go ...`: the Go side of sente. `candidates` shows what the seed's generators propose on
 // a position (SGF or figure file), `gtp` runs the engine for GTP controllers (GoGui, Sabaki,
-// the tournament runner), `tournament` plays sente against another engine and reports scores.
+// the tournament runner), `tournament` plays sente against another engine and reports scores,
+// `play` is a game in the terminal (go-play.ts).
 import { readFileSync } from 'node:fs';
 import type { Argv, CommandModule } from 'yargs';
 import { go as rules } from '@sente/core';
@@ -9,6 +10,7 @@ import { go as matches } from '@sente/selfplay';
 import { UsageError } from '../util.js';
 import { serveStdinLines } from '../protocol-io.js';
 import { RULES, checked, file, int, num, outputFile, type Rule } from '../options.js';
+import { goPlayCommand } from './go-play.js';
 
 /** Reads a position from an SGF file (after all moves) or a figure file. */
 function readPosition(file: string): rules.GoBoard {
@@ -168,7 +170,7 @@ const tournamentCommand: CommandModule<object, GoTournamentArgs> = {
 
 export const goCommand: CommandModule<object, object> = {
   command: 'go <command>',
-  describe: 'Go: candidate moves, a GTP engine, matches against other engines',
-  builder: (y: Argv) => y.command(candidatesCommand).command(gtpCommand).command(tournamentCommand).demandCommand(1, 'name a go subcommand: candidates, gtp, tournament') as never,
+  describe: 'Go: candidate moves, a GTP engine, matches against other engines, a game in the terminal',
+  builder: (y: Argv) => y.command(candidatesCommand).command(gtpCommand).command(tournamentCommand).command(goPlayCommand).demandCommand(1, 'name a go subcommand: candidates, gtp, tournament, play') as never,
   handler: () => {},
 };
