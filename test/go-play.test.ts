@@ -26,7 +26,7 @@ const MOVES = ['C4', 'D4', 'B3', 'E3', 'C2', 'D2', 'D3', 'C3', /* ko: */ 'D3', '
 describe('sente go play', () => {
   it('plays a scripted game between two people and scores it both ways', () => {
     const sgf = join(dir, 'people.sgf');
-    const script = [...MOVES, 'zz', 'C4', '(9,9)', 'pass', 'pass', 'dead A4', 'dead 1,2', 'done', `save ${sgf}`, 'quit', 'C3'];
+    const script = [...MOVES, 'zz', 'C4', '(9,9)', 'E5', 'B4', 'undo', 'pass', 'pass', 'dead A4', 'dead 1,2', 'done', `save ${sgf}`, 'quit', 'C3'];
     const r = spawnSync(process.execPath, [CLI, 'go', 'play', '--black', 'human', '--white', 'human', '--size', '5', '--komi', '0.5'], { input: script.join('\n') + '\n', encoding: 'utf8', timeout: 60_000 });
     expect(r.status, r.stderr).toBe(0);
     const out = r.stdout;
@@ -40,6 +40,9 @@ describe('sente go play', () => {
     expect(out).toContain('error: "zz" is neither a point nor a command');
     expect(out).toContain('error: C4 (3,2) is illegal for black: the point is occupied');
     expect(out).toContain('(9, 9) is outside the 5x5 board');
+    expect(out).toContain('error: E5 (5,1) is illegal for black: suicide');
+    // Between people undo takes back one move: B4 is gone and black is to move again.
+    expect(out).toMatch(/black played B4 \(2,2\); move 20[^]*?white played A4 \(1,2\); move 19;[^]*?\nblack to move/);
     // Every error is followed by the prompt again.
     expect(out).toMatch(/error: "zz".*\nblack to move \(human\)/);
     expect(out).toContain('two passes: the game stops');
@@ -50,7 +53,7 @@ describe('sente go play', () => {
     expect(out).toContain('territory (surrounded points + prisoners): black 11, white 3 + komi 0.5 -> B+7.5');
     expect(out).toContain('game over: B+6.5 by area, B+7.5 by territory');
     // Nothing after quit is read.
-    expect(out.match(/is illegal for/g)?.length).toBe(3);
+    expect(out.match(/is illegal for/g)?.length).toBe(4);
     const game = go.parseSgf(readFileSync(sgf, 'utf8'));
     expect(game.ok && game.value.result).toBe('B+6.5');
     expect(game.ok && game.value.moves.length).toBe(20);
@@ -60,13 +63,16 @@ describe('sente go play', () => {
 
   it('plays against the engine through to the score, with a handicap', () => {
     const sgf = join(dir, 'engine.sgf');
-    const script = ['C3', 'pass', 'pass', 'pass', 'pass', 'pass', 'pass', 'pass', 'pass', 'done', `save ${sgf}`, 'quit'];
+    const script = ['undo', 'C3', 'undo', 'C3', 'pass', 'pass', 'pass', 'pass', 'pass', 'pass', 'pass', 'pass', 'done', `save ${sgf}`, 'quit'];
     const r = spawnSync(process.execPath, [CLI, 'go', 'play', '--black', 'human', '--white', 'engine', '--size', '7', '--playouts', '40', '--komi', '0.5'], { input: script.join('\n') + '\n', encoding: 'utf8', timeout: 120_000 });
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/sente \(white\) (plays [A-HJ][1-7] \(\d,\d\)|passes)/);
     expect(r.stdout).toMatch(/area \(stones \+ surrounded points\): black \d+, white \d+ \+ komi 0.5 -> [BW]\+\d+\.5/);
     expect(r.stdout).toContain('territory (surrounded points + prisoners)');
     expect(r.stdout).not.toMatch(/is illegal/);
+    expect(r.stdout).toContain('error: nothing to undo');
+    // Against the engine, undo goes back to before the person's move (the engine's reply too).
+    expect(r.stdout).toMatch(/sente \(white\) (plays|passes)[^]*?\nmove 1; captures: black 0, white 0\nblack to move \(human\)/);
     const game = go.parseSgf(readFileSync(sgf, 'utf8'));
     expect(game.ok && go.sgfToBoard(game.value).ok).toBe(true);
     // A handicap: GNU Go's points, white first; the engine plays black.

@@ -84,6 +84,8 @@ export class GoPlaySession {
   /** The dead-stone proposal being edited after two passes (null while playing). */
   private dead: Set<number> | null = null;
   private unsettled: number[] = [];
+  /** Stones the judgement put in seki (their regions are nobody's territory). */
+  private seki: ReadonlySet<number> = new Set();
   private scored = false;
   private result = '';
 
@@ -177,6 +179,7 @@ export class GoPlaySession {
   private startScoring(): void {
     const judge = engine.judgeStatus(this.board, new engine.MctsPlayer({ seed: 7 }), this.args.komi, this.args.playouts !== undefined ? Math.max(100, Math.min(400, this.args.playouts)) : engine.STATUS_PLAYOUTS);
     this.dead = new Set(judge.dead);
+    this.seki = judge.seki;
     this.unsettled = judge.chains.filter((ch) => ch.unsettled).map((ch) => ch.head);
     this.out('two passes: the game stops. sente proposes these dead stones:');
     // Without a person to agree, the proposal stands.
@@ -186,7 +189,7 @@ export class GoPlaySession {
 
   private finish(): void {
     const dead = this.dead ?? new Set<number>();
-    const seki = new Set<number>();
+    const seki = new Set([...this.seki].filter((p) => !dead.has(p)));
     const area = rules.areaScore(this.board, this.args.komi, dead);
     const territory = rules.territoryScore(this.board, this.args.komi, dead, seki);
     const deadBlack = [...dead].filter((p) => this.board.color[p] === rules.BLACK).length;
