@@ -61,6 +61,16 @@ describe('sente go play', () => {
     expect(board?.ok && board.value.captures[go.BLACK]).toBe(1);
   });
 
+  it('takes both notations on 19x19: the seed\'s 16,4 is Q16', () => {
+    const r = spawnSync(process.execPath, [CLI, 'go', 'play', '--black', 'human', '--white', 'human', '--size', '19'], { input: '16,4\nD4\n(4, 4)\nquit\n', encoding: 'utf8', timeout: 60_000 });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('     [ 1 2 3 4 5 6 7 8 910111213141516171819]');
+    expect(r.stdout).toContain('black played Q16 (16,4)');
+    expect(r.stdout).toContain('white played D4 (4,16)');
+    expect(r.stdout).toContain('black played D16 (4,4)');
+    expect(r.stdout).toMatch(/\[ 4\] {3}\+ \+ \+\[\*\]\+( \+){10} \* \+ \+ \+  16/);
+  });
+
   it('plays against the engine through to the score, with a handicap', () => {
     const sgf = join(dir, 'engine.sgf');
     const script = ['undo', 'C3', 'undo', 'C3', 'pass', 'pass', 'pass', 'pass', 'pass', 'pass', 'pass', 'pass', 'done', `save ${sgf}`, 'quit'];

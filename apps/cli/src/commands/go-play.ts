@@ -241,7 +241,8 @@ export class GoPlaySession {
   input(raw: string): boolean {
     const line = raw.trim();
     if (line === '') return false;
-    const [word, ...rest] = line.split(/\s+/);
+    // The seed's "(4, 4)" is one point even with a space after the comma.
+    const [word, ...rest] = /^\(?\s*\d{1,2}\s*,\s*\d{1,2}\s*\)?$/.test(line) ? [line] : line.split(/\s+/);
     const command = word.toLowerCase();
     if (command === 'quit' || command === 'exit' || command === 'q') return true;
     try {
@@ -266,8 +267,8 @@ export class GoPlaySession {
           this.show();
           return false;
         }
-        if (command !== 'dead' || rest.length !== 1) throw new UsageError(`"${line.slice(0, 40)}" is not a scoring command. ${SCORING_HELP}`);
-        const p = parsePoint(this.board.size, rest[0]);
+        if (command !== 'dead' || rest.length === 0) throw new UsageError(`"${line.slice(0, 40)}" is not a scoring command. ${SCORING_HELP}`);
+        const p = parsePoint(this.board.size, rest.join(' '));
         if (!p.ok) throw new UsageError(p.message);
         const c = this.board.color[p.point];
         if (c !== rules.BLACK && c !== rules.WHITE) throw new UsageError(`${this.name(p.point)} is empty: name a stone`);
