@@ -59,6 +59,17 @@ describe('sente go', () => {
     expect(replies[8]).toContain('gfx/Ownership/sente-ownership');
   });
 
+  it('gtp: a kgs-time_settings clock and time_left decide the move time (no playout cap)', () => {
+    const t0 = performance.now();
+    const r = sente(['go', 'gtp'], 'boardsize 9\nkgs-time_settings absolute 90\ntime_left b 90 0\ngenmove b\nquit\n');
+    const seconds = (performance.now() - t0) / 1000;
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout.split('\n\n')[3]).toMatch(/^= [A-HJ][1-9]$/);
+    // 90 s over the 27 moves expected, 90% of it: 3 s, where the default 2000 playouts take ~0.6 s.
+    expect(seconds).toBeGreaterThan(2.5);
+    expect(seconds).toBeLessThan(20);
+  });
+
   it('gtp: --time thinks for about that long, with --superko and --resign 0', () => {
     const t0 = performance.now();
     const r = sente(['go', 'gtp', '--time', '0.3', '--superko', '--resign', '0'], 'boardsize 9\nclear_board\ngenmove b\ngenmove w\nquit\n');

@@ -85,7 +85,9 @@ export async function goGtpHandler(args: GtpArgs): Promise<void> {
   if (args.playouts !== undefined && (!Number.isInteger(args.playouts) || args.playouts < 1)) throw new UsageError('--playouts must be a positive integer');
   if (args.time !== undefined && !(args.time > 0)) throw new UsageError('--time must be a positive number of seconds');
   const options: engine.GoGtpOptions = {
-    playouts: args.playouts ?? (args.time !== undefined ? undefined : 2000),
+    // Without --playouts the player stops at 2000 playouts unless a time limit applies (--time,
+    // or the clock a controller sets with time_settings / kgs-time_settings): then time decides.
+    playouts: args.playouts,
     timeMs: args.time !== undefined ? args.time * 1000 : undefined,
     superko: args.superko ?? false,
     resignThreshold: args.resign,
@@ -103,8 +105,8 @@ const gtpCommand: CommandModule<object, GtpArgs> = {
   describe: 'Play Go over GTP version 2 on stdin/stdout',
   builder: (y) =>
     checked(y
-      .option('playouts', { type: 'number', describe: 'playouts per move (default 2000, or unlimited with --time)' })
-      .option('time', { type: 'number', describe: 'seconds per move' })
+      .option('playouts', { type: 'number', describe: 'playouts per move (default 2000, or unlimited with --time or a GTP clock)' })
+      .option('time', { type: 'number', describe: 'seconds per move (a GTP clock from time_settings / kgs-time_settings shortens it)' })
       .option('superko', { type: 'boolean', default: false, describe: 'forbid positional superko repetition' })
       .option('resign', { type: 'number', describe: 'resign below this winning rate (0 never; default 0.05)' }), GO_GTP_RULES) as never,
   handler: (args) => goGtpHandler(args),

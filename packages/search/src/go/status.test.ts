@@ -91,6 +91,23 @@ describe('dead stones', () => {
   });
 });
 
+describe.skipIf(!existsSync('/usr/games/gnugo') && !existsSync('/usr/bin/gnugo'))('dead stones as GNU Go sees them', () => {
+  it('final_status_list dead, alive and seki agree with gnugo on the dead-stone and seki positions', () => {
+    const gnugo = ['/usr/games/gnugo', '/usr/bin/gnugo'].find((p) => existsSync(p))!;
+    for (const text of [DEAD, SEKI]) {
+      const b = figure(text);
+      const setup = [`boardsize ${b.size}`];
+      for (let p = 0; p < b.points; p++) if (b.color[p] === go.BLACK || b.color[p] === go.WHITE) setup.push(`play ${b.color[p] === go.BLACK ? 'b' : 'w'} ${go.gtpVertex(b.size, p)}`);
+      const asks = ['final_status_list dead', 'final_status_list alive', 'final_status_list seki'];
+      const r = spawnSync(gnugo, ['--mode', 'gtp', '--chinese-rules'], { input: [...setup, ...asks, 'quit'].join('\n') + '\n', encoding: 'utf8' });
+      const theirs = r.stdout.split('\n\n').slice(setup.length, setup.length + 3);
+      const e = new GoGtpEngine({ playouts: 10, statusPlayouts: 300 });
+      for (const line of setup) send(e, line);
+      expect(asks.map((a) => send(e, a).trimEnd())).toEqual(theirs.map((t) => t.trimEnd()));
+    }
+  });
+});
+
 // What `gnugo --mode gtp` answers to `fixed_handicap N` (checked against it below when installed).
 const GNUGO_HANDICAP: Record<number, string[]> = {
   7: ['E5 C3', 'C5 E5 C3', 'C5 E5 C3 E3'],
