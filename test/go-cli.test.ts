@@ -45,6 +45,31 @@ describe('sente go', () => {
     expect(replies[5]).toMatch(/^= [BW]\+\d+(\.5)?$/);
   });
 
+  it('gtp: the commands GUIs send, over the pipe (handicap, dead stones, SGF, clocks, analyze)', () => {
+    const session = ['boardsize 9', 'fixed_handicap 3', 'kgs-time_settings byoyomi 0 1 3', 'time_left white 1 3', 'genmove white', 'reg_genmove black', 'final_status_list dead', 'printsgf', 'gogui-analyze_commands', 'quit'];
+    const r = sente(['go', 'gtp', '--playouts', '50'], session.join('\n') + '\n');
+    expect(r.status, r.stderr).toBe(0);
+    const replies = r.stdout.split('\n\n').filter(Boolean);
+    expect(replies[1]).toBe('= C7 G7 C3');
+    expect(replies[4]).toMatch(/^= ([A-HJ][1-9]|pass)$/);
+    expect(replies[5]).toMatch(/^= ([A-HJ][1-9]|pass|resign)$/);
+    // Stones judged dead, one chain per line (early in a game the judgement is the playouts' guess).
+    expect(replies[6]).toMatch(/^= ([A-HJ][1-9]( |\n|$))*$/);
+    expect(replies[7]).toMatch(/^= \(;FF\[4\]GM\[1\].*SZ\[9\].*AB\[cc\]\[gc\]\[cg\]/s);
+    expect(replies[8]).toContain('gfx/Ownership/sente-ownership');
+  });
+
+  it('gtp: a kgs-time_settings clock and time_left decide the move time (no playout cap)', () => {
+    const t0 = performance.now();
+    const r = sente(['go', 'gtp'], 'boardsize 9\nkgs-time_settings absolute 90\ntime_left b 90 0\ngenmove b\nquit\n');
+    const seconds = (performance.now() - t0) / 1000;
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout.split('\n\n')[3]).toMatch(/^= [A-HJ][1-9]$/);
+    // 90 s over the 27 moves expected, 90% of it: 3 s, where the default 2000 playouts take ~0.6 s.
+    expect(seconds).toBeGreaterThan(2.5);
+    expect(seconds).toBeLessThan(20);
+  });
+
   it('gtp: --time thinks for about that long, with --superko and --resign 0', () => {
     const t0 = performance.now();
     const r = sente(['go', 'gtp', '--time', '0.3', '--superko', '--resign', '0'], 'boardsize 9\nclear_board\ngenmove b\ngenmove w\nquit\n');

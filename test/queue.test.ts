@@ -259,7 +259,7 @@ describe.skipIf(!hasRedis)('the job queue (BullMQ on a real redis-server)', () =
     const out = join(tmp, 'drained');
     await stopAll(running); // nothing left over from the tests before
     // Slower games (depth 5, about 0.3 s each) so that the run is still going when it is drained.
-    const games = 16;
+    const games = 40; // enough that the worker is still playing when the drain comes, even on a loaded machine
     const slow = ['--build', 'bootstrap', '--depth', '5', '--exact', '12', '--seed', '7', '--batch', '1'];
     const run = start([MAIN, 'selfplay', ...slow, '--games', String(games), '--redis', redis.url, '--out', out]);
     let st = { stdout: '' };

@@ -281,7 +281,7 @@ function othelloAfter(gtp: GtpEngine, model: OthelloModel): void {
 
 // ---- Go GTP --------------------------------------------------------------------------------
 
-const GO_NAMES = ['protocol_version', 'name', 'version', 'list_commands', 'known_command', 'boardsize', 'clear_board', 'komi', 'play', 'play', 'play', 'genmove', 'undo', 'showboard', 'final_score', 'time_settings', 'time_left', 'quit', 'PLAY', 'Genmove', 'bogus', 'reg_genmove'];
+const GO_NAMES = ['protocol_version', 'name', 'version', 'list_commands', 'known_command', 'boardsize', 'clear_board', 'komi', 'play', 'play', 'play', 'genmove', 'undo', 'showboard', 'final_score', 'time_settings', 'time_left', 'quit', 'PLAY', 'Genmove', 'bogus', 'kgs-chat'];
 const GO_WORD = fc.oneof(COLOR, VERTEX, NUMBER, fc.constantFrom('genmove', 'quit'), fc.string({ unit: 'grapheme-ascii', maxLength: 8 }));
 const GO_COLUMNS = 'ABCDEFGHJKLMNOPQRSTUVWXYZ';
 

@@ -1,6 +1,7 @@
 // `sente go ...`: the Go side of sente. `candidates` shows what the seed's generators propose on
 // a position (SGF or figure file), `gtp` runs the engine for GTP controllers (GoGui, Sabaki,
-// the tournament runner), `tournament` plays sente against another engine and reports scores.
+// the tournament runner), `tournament` plays sente against another engine and reports scores,
+// `play` is a game in the terminal (go-play.ts).
 import { readFileSync } from 'node:fs';
 import type { Argv, CommandModule } from 'yargs';
 import { go as rules } from '@sente/core';
@@ -9,6 +10,7 @@ import { go as matches, parseDuration } from '@sente/selfplay';
 import { UsageError } from '../util.js';
 import { serveStdinLines } from '../protocol-io.js';
 import { DURATION_HELP, RULES, checked, durationMs, file, int, num, outputFile, type Rule } from '../options.js';
+import { goPlayCommand } from './go-play.js';
 
 /** Reads a position from an SGF file (after all moves) or a figure file. */
 function readPosition(file: string): rules.GoBoard {
@@ -82,7 +84,9 @@ export const GO_GTP_RULES: Record<string, Rule> = { playouts: int(1, 10_000_000)
 export async function goGtpHandler(args: GtpArgs): Promise<void> {
   if (args.playouts !== undefined && (!Number.isInteger(args.playouts) || args.playouts < 1)) throw new UsageError('--playouts must be a positive integer');
   const options: engine.GoGtpOptions = {
-    playouts: args.playouts ?? (args.time !== undefined ? undefined : 2000),
+    // Without --playouts the player stops at 2000 playouts unless a time limit applies (--time,
+    // or the clock a controller sets with time_settings / kgs-time_settings): then time decides.
+    playouts: args.playouts,
     timeMs: durationMs(args.time),
     superko: args.superko ?? false,
     resignThreshold: args.resign,
@@ -100,8 +104,8 @@ const gtpCommand: CommandModule<object, GtpArgs> = {
   describe: 'Play Go over GTP version 2 on stdin/stdout',
   builder: (y) =>
     checked(y
-      .option('playouts', { type: 'number', describe: 'playouts per move (default 2000, or unlimited with --time)' })
-      .option('time', { type: 'string', describe: `time per move ${DURATION_HELP}` })
+      .option('playouts', { type: 'number', describe: 'playouts per move (default 2000, or unlimited with --time or a GTP clock)' })
+      .option('time', { type: 'string', describe: `time per move ${DURATION_HELP} (a GTP clock from time_settings / kgs-time_settings shortens it)` })
       .option('superko', { type: 'boolean', default: false, describe: 'forbid positional superko repetition' })
       .option('resign', { type: 'number', describe: 'resign below this winning rate (0 never; default 0.05)' }), GO_GTP_RULES) as never,
   handler: (args) => goGtpHandler(args),
@@ -168,7 +172,7 @@ const tournamentCommand: CommandModule<object, GoTournamentArgs> = {
 
 export const goCommand: CommandModule<object, object> = {
   command: 'go <command>',
-  describe: 'Go: candidate moves, a GTP engine, matches against other engines',
-  builder: (y: Argv) => y.command(candidatesCommand).command(gtpCommand).command(tournamentCommand).demandCommand(1, 'name a go subcommand: candidates, gtp, tournament') as never,
+  describe: 'Go: candidate moves, a GTP engine, matches against other engines, a game in the terminal',
+  builder: (y: Argv) => y.command(candidatesCommand).command(gtpCommand).command(tournamentCommand).command(goPlayCommand).demandCommand(1, 'name a go subcommand: candidates, gtp, tournament, play') as never,
   handler: () => {},
 };

@@ -418,6 +418,20 @@ export class GoBoard {
   }
 
   /**
+   * Why c may not play p: 'off-board', 'occupied', 'ko' (the immediate retake), 'suicide' or
+   * 'superko' (with `superko` on); null if the move is legal. For messages to people, not playouts.
+   */
+  illegalReason(p: number, c: number): 'off-board' | 'occupied' | 'ko' | 'suicide' | 'superko' | null {
+    if (p === PASS) return null;
+    if (!this.onBoard(p)) return 'off-board';
+    if (this.color[p] !== EMPTY) return 'occupied';
+    if (p === this.koPoint && c === this.koColor) return 'ko';
+    if (this.isSuicide(p, c)) return 'suicide';
+    if (this.superko && !this.isLegal(p, c)) return 'superko';
+    return null;
+  }
+
+  /**
    * Plays a stone (or PASS) for colour c if legal; returns false and changes nothing otherwise.
    * Afterwards the other colour is to move.
    */

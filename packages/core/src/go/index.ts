@@ -7,3 +7,4 @@ export * from './sgf.js';
 export * from './perft.js';
 export * from './patterns.js';
 export * as reference from './reference.js';
+export * from './handicap.js';

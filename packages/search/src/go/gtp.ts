@@ -1,10 +1,17 @@
-// GTP version 2 for Go (as GNU Go, GoGui and Sabaki speak it): a function from command lines to
-// response text, so it can be driven by stdin/stdout, by tests, or by the tournament runner
+// GTP version 2 for Go (as GNU Go, GoGui, Sabaki and KGS speak it): a function from command lines
+// to response text, so it can be driven by stdin/stdout, by tests, or by the tournament runner
 // without a process in between. Every command is answered with "= ..." or "? ...", each
-// followed by a blank line; bad input is an error reply, never an exception.
+// followed by a blank line; bad input is an error reply, never an exception. Besides play and
+// genmove it speaks what GUIs and servers send: dead stones (`final_status_list`, and
+// `final_score` after removing them, judged by status.ts), clocks (`time_settings`,
+// `kgs-time_settings`, `time_left`), handicaps (GNU Go's fixed placements, free ones), SGF in and
+// out, `reg_genmove`, and GoGui's analyze commands (ownership, dead stones, candidates).
+import { readFileSync } from 'node:fs';
 import { MAX_PROTOCOL_LINE, gtpWords } from '../protocol-line.js';
+import { generateCandidates } from './candidates.js';
 import { MctsPlayer, RESIGN, type SearchOptions } from './mcts.js';
-import { BLACK, GoBoard, PASS, WHITE, areaScore, formatMargin, gtpVertex, parseColor as parseColorLoose, parseGtpVertex as parseVertexLoose, renderGoBoard } from './rules.js';
+import { BLACK, EMPTY, GoBoard, PASS, WHITE, areaScore, fixedHandicapXY, formatMargin, gtpVertex, maxFixedHandicap, parseColor as parseColorLoose, parseGtpVertex as parseVertexLoose, parseSgf, renderGoBoard, sgfToBoard, writeSgf, type SgfMove } from './rules.js';
+import { STATUS_PLAYOUTS, judgeStatus, type Judgement } from './status.js';
 
 // The rules' parsers trim Unicode whitespace; here a word is taken as it is (GTP's only
 // whitespace is the space that separated it), so "play b \u00a0C3" is refused as in Othello GTP.
@@ -23,12 +30,33 @@ export const GO_GTP_COMMANDS = [
   'komi',
   'play',
   'genmove',
+  'reg_genmove',
   'undo',
   'showboard',
   'final_score',
+  'final_status_list',
   'time_settings',
+  'kgs-time_settings',
   'time_left',
+  'fixed_handicap',
+  'place_free_handicap',
+  'set_free_handicap',
+  'loadsgf',
+  'printsgf',
+  'gogui-analyze_commands',
+  'sente-ownership',
+  'sente-ownership_values',
+  'sente-candidates',
   'quit',
+] as const;
+
+/** GoGui's analyze menu: type/label/command (see `gogui-analyze_commands`). */
+export const GO_ANALYZE_COMMANDS = [
+  'gfx/Ownership/sente-ownership',
+  'dboard/Ownership values/sente-ownership_values',
+  'plist/Dead stones/final_status_list dead',
+  'plist/Seki stones/final_status_list seki',
+  'gfx/Candidates/sente-candidates %c',
 ] as const;
 
 export interface GoGtpOptions extends SearchOptions {
@@ -36,6 +64,8 @@ export interface GoGtpOptions extends SearchOptions {
   readonly superko?: boolean;
   /** Engine version reported by `version`. */
   readonly version?: string;
+  /** Playouts of the dead-stone judgement (final_status_list, final_score; default 400). */
+  readonly statusPlayouts?: number;
 }
 
 export interface GtpReply {
@@ -45,15 +75,29 @@ export interface GtpReply {
   readonly quit: boolean;
 }
 
+/** Clock kinds: GTP's time_settings maps onto none, absolute or canadian; KGS adds byoyomi. */
+export type ClockMode = 'none' | 'absolute' | 'byoyomi' | 'canadian';
+
+type Answer = { ok: boolean; text: string };
+
 export class GoGtpEngine {
   board: GoBoard = new GoBoard(19);
   komi = 7.5;
   private readonly player: MctsPlayer;
+  /** Stones set up before the first move (handicap, loadsgf), for printsgf. */
+  private setupBlack: number[] = [];
+  private setupWhite: number[] = [];
+  clock: ClockMode = 'none';
   private mainTime = 0;
+  /** Byo-yomi / Canadian period length in seconds. */
   private byoTime = 0;
+  /** Canadian: stones per period; byoyomi: number of periods. */
   private byoStones = 0;
   private readonly timeLeft = new Float64Array(3);
   private readonly stonesLeft = new Int32Array(3);
+  private judged: { key: string; judgement: Judgement } | null = null;
+  /** The move time of the last genmove in ms (for tests and logs). */
+  lastBudgetMs: number | undefined;
 
   constructor(readonly options: GoGtpOptions = {}) {
     this.player = new MctsPlayer(options);
@@ -79,9 +123,27 @@ export class GoGtpEngine {
     }
   }
 
-  private run(command: string, args: string[]): { ok: boolean; text: string } {
-    const yes = (text = ''): { ok: boolean; text: string } => ({ ok: true, text });
-    const no = (text: string): { ok: boolean; text: string } => ({ ok: false, text });
+  /** The dead-stone judgement of the current position (cached until the position changes). */
+  judgement(): Judgement {
+    const key = `${this.board.size}:${this.board.hashLo}:${this.board.hashHi}:${this.board.toMove}:${this.komi}`;
+    if (this.judged?.key !== key) {
+      // A fresh player with a fixed seed: the same position always gets the same judgement.
+      const judge = new MctsPlayer({ seed: 7 });
+      this.judged = { key, judgement: judgeStatus(this.board, judge, this.komi, this.options.statusPlayouts ?? STATUS_PLAYOUTS) };
+    }
+    return this.judged.judgement;
+  }
+
+  private newBoard(size: number): void {
+    this.board = new GoBoard(size);
+    this.board.superko = this.options.superko ?? false;
+    this.setupBlack = [];
+    this.setupWhite = [];
+  }
+
+  private run(command: string, args: string[]): Answer {
+    const yes = (text = ''): Answer => ({ ok: true, text });
+    const no = (text: string): Answer => ({ ok: false, text });
     switch (command) {
       case 'protocol_version':
         return yes('2');
@@ -100,12 +162,11 @@ export class GoGtpEngine {
         const n = Number(args[0]);
         if (args.length < 1 || !Number.isInteger(n)) return no('syntax error');
         if (n < 2 || n > 25) return no('unacceptable size');
-        this.board = new GoBoard(n);
-        this.board.superko = this.options.superko ?? false;
+        this.newBoard(n);
         return yes();
       }
       case 'clear_board':
-        this.board.clear();
+        this.newBoard(this.board.size);
         return yes();
       case 'komi': {
         const k = Number(args[0]);
@@ -122,12 +183,15 @@ export class GoGtpEngine {
         if (!this.board.play(v.value, c)) return no('illegal move');
         return yes();
       }
-      case 'genmove': {
-        if (args.length < 1) return no('syntax error');
+      case 'genmove':
+      case 'reg_genmove': {
+        if (args.length < 1) return no(command === 'reg_genmove' ? 'invalid color' : 'syntax error');
         const c = parseColor(args[0]);
-        if (c === null) return no('syntax error');
+        if (c === null) return no(command === 'reg_genmove' ? 'invalid color' : 'syntax error');
         const r = this.think(c);
         if (r === RESIGN) return yes('resign');
+        // reg_genmove only says what it would play; the position stays as it is.
+        if (command === 'reg_genmove') return yes(r !== PASS && this.board.isLegal(r, c) ? gtpVertex(this.board.size, r) : 'pass');
         // The player only proposes legal moves; should one ever be refused, pass rather than
         // announce a move the board did not take.
         const played = r !== PASS && this.board.play(r, c);
@@ -141,15 +205,31 @@ export class GoGtpEngine {
       case 'showboard':
         return yes('\n' + renderGoBoard(this.board) + `\nblack prisoners ${this.board.captures[BLACK]}, white prisoners ${this.board.captures[WHITE]}`);
       case 'final_score':
-        return yes(formatMargin(areaScore(this.board, this.komi).margin));
+        return yes(formatMargin(areaScore(this.board, this.komi, this.judgement().dead).margin));
+      case 'final_status_list': {
+        if (args.length < 1) return no('missing status');
+        const want = args[0].toLowerCase();
+        if (want !== 'dead' && want !== 'alive' && want !== 'seki') return no('invalid status');
+        const lines = this.judgement().chains
+          .filter((ch) => ch.status === want)
+          .map((ch) => [...ch.stones].sort((a, b) => a - b).map((p) => gtpVertex(this.board.size, p)).join(' '));
+        return yes(lines.join('\n'));
+      }
       case 'time_settings': {
         const [m, b, s] = args.map(Number);
-        if (args.length < 3 || ![m, b, s].every((x) => Number.isFinite(x) && x >= 0)) return no('syntax error');
-        this.mainTime = m;
-        this.byoTime = b;
-        this.byoStones = s;
-        this.timeLeft[BLACK] = this.timeLeft[WHITE] = m;
-        this.stonesLeft[BLACK] = this.stonesLeft[WHITE] = 0;
+        if (args.length < 3 || ![m, b, s].every((x) => Number.isFinite(x) && x >= 0) || !Number.isInteger(s)) return no('syntax error');
+        // GTP 2: byo-yomi time > 0 with 0 stones means no time limit; 0 byo-yomi time is absolute.
+        this.setClock(b > 0 && s === 0 ? 'none' : b === 0 ? (m > 0 ? 'absolute' : 'none') : 'canadian', m, b, s);
+        return yes();
+      }
+      case 'kgs-time_settings': {
+        const mode = (args[0] ?? '').toLowerCase();
+        const n = args.slice(1).map(Number);
+        const good = (k: number): boolean => args.length === k + 1 && n.every((x) => Number.isFinite(x) && x >= 0);
+        if (mode === 'none' && good(0)) this.setClock('none', 0, 0, 0);
+        else if (mode === 'absolute' && good(1)) this.setClock('absolute', n[0], 0, 0);
+        else if ((mode === 'byoyomi' || mode === 'canadian') && good(3) && Number.isInteger(n[2])) this.setClock(mode, n[0], n[1], n[2]);
+        else return no('syntax error');
         return yes();
       }
       case 'time_left': {
@@ -157,30 +237,194 @@ export class GoGtpEngine {
         const c = parseColor(args[0]);
         const t = Number(args[1]);
         const s = Number(args[2]);
-        if (c === null || !Number.isFinite(t) || !Number.isFinite(s)) return no('syntax error');
+        if (c === null || !Number.isFinite(t) || !Number.isInteger(s) || s < 0) return no('syntax error');
         this.timeLeft[c] = t;
         this.stonesLeft[c] = s;
         return yes();
+      }
+      case 'fixed_handicap': {
+        const n = Number(args[0]);
+        if (args.length < 1 || !Number.isInteger(n)) return no('syntax error');
+        if (this.board.stoneCount(BLACK) + this.board.stoneCount(WHITE) > 0) return no('board not empty');
+        const placed = fixedHandicapXY(this.board.size, n);
+        if (!placed.ok) return no('invalid handicap');
+        return yes(this.placeHandicap(placed.value.map(([x, y]) => this.board.pointAt(x, y))));
+      }
+      case 'place_free_handicap': {
+        const n = Number(args[0]);
+        if (args.length < 1 || !Number.isInteger(n)) return no('syntax error');
+        if (this.board.stoneCount(BLACK) + this.board.stoneCount(WHITE) > 0) return no('board not empty');
+        if (n < 2 || n >= this.board.size * this.board.size) return no('invalid number of stones');
+        return yes(this.placeHandicap(this.freeHandicap(n)));
+      }
+      case 'set_free_handicap': {
+        if (this.board.stoneCount(BLACK) + this.board.stoneCount(WHITE) > 0) return no('board not empty');
+        if (args.length < 2 || args.length >= this.board.size * this.board.size) return no('invalid number of stones');
+        const points: number[] = [];
+        for (const a of args) {
+          const v = parseGtpVertex(this.board.size, a);
+          if (!v.ok || v.value === PASS) return no('bad vertex list');
+          if (points.includes(v.value)) return no('repeated vertex');
+          points.push(v.value);
+        }
+        this.placeHandicap(points);
+        return yes();
+      }
+      case 'loadsgf':
+        return this.loadSgf(args);
+      case 'printsgf': {
+        const moves: SgfMove[] = [];
+        for (let k = 0; k < this.board.ply; k++) moves.push({ color: this.board.colorAt(k), point: this.board.moveAt(k) });
+        const text = writeSgf({
+          size: this.board.size, komi: this.komi, playerBlack: '', playerWhite: '', result: '',
+          setupBlack: this.setupBlack, setupWhite: this.setupWhite, moves,
+          ...(moves.length === 0 && this.setupBlack.length > 0 ? { playerToMove: this.board.toMove } : {}),
+        });
+        return yes(text.trimEnd());
+      }
+      case 'gogui-analyze_commands':
+        return yes(GO_ANALYZE_COMMANDS.join('\n'));
+      case 'sente-ownership': {
+        // GoGui gfx: INFLUENCE values from -1 (white) to 1 (black); dead stones marked.
+        const j = this.judgement();
+        const parts: string[] = [];
+        for (let y = 0; y < this.board.size; y++) for (let x = 0; x < this.board.size; x++) {
+          const p = this.board.pointAt(x, y);
+          parts.push(`${gtpVertex(this.board.size, p)} ${(2 * j.ownership[p] - 1).toFixed(2)}`);
+        }
+        const dead = [...j.dead].sort((a, b) => a - b).map((p) => gtpVertex(this.board.size, p));
+        return yes(`INFLUENCE ${parts.join(' ')}${dead.length > 0 ? `\nMARK ${dead.join(' ')}` : ''}\nTEXT ${dead.length} dead stones`);
+      }
+      case 'sente-ownership_values': {
+        const j = this.judgement();
+        const rows: string[] = [];
+        for (let y = 0; y < this.board.size; y++) {
+          const row: string[] = [];
+          for (let x = 0; x < this.board.size; x++) row.push((2 * j.ownership[this.board.pointAt(x, y)] - 1).toFixed(2));
+          rows.push(row.join(' '));
+        }
+        return yes(rows.join('\n'));
+      }
+      case 'sente-candidates': {
+        const c = args.length >= 1 ? parseColor(args[0]) : this.board.toMove;
+        if (c === null) return no('syntax error');
+        const list = generateCandidates(this.board, c);
+        const labels = new Map<number, string>();
+        for (const cand of list.candidates) if (!labels.has(cand.point)) labels.set(cand.point, cand.generator.replace(/^pattern:/, '').slice(0, 6));
+        const out: string[] = [];
+        if (labels.size > 0) out.push(`LABEL ${[...labels].map(([p, t]) => `${gtpVertex(this.board.size, p)} ${t}`).join(' ')}`);
+        const vetoed = [...new Set(list.vetoes.map((v) => v.point))].filter((p) => !labels.has(p));
+        if (vetoed.length > 0) out.push(`SQUARE ${vetoed.map((p) => gtpVertex(this.board.size, p)).join(' ')}`);
+        out.push(`TEXT ${labels.size} candidate points, ${vetoed.length} vetoed`);
+        return yes(out.join('\n'));
       }
       default:
         return no('unknown command');
     }
   }
 
-  /** Milliseconds for this move from the clock, or undefined when no clock was set. */
-  private clockBudget(c: number): number | undefined {
-    if (this.mainTime === 0 && this.byoTime === 0) return undefined;
-    const left = this.timeLeft[c];
+  private setClock(mode: ClockMode, main: number, period: number, stones: number): void {
+    this.clock = mode;
+    this.mainTime = main;
+    this.byoTime = period;
+    this.byoStones = stones;
+    this.timeLeft[BLACK] = this.timeLeft[WHITE] = main;
+    this.stonesLeft[BLACK] = this.stonesLeft[WHITE] = 0;
+  }
+
+  /** Puts handicap stones on the empty board (white to move next); returns their vertices. */
+  private placeHandicap(points: number[]): string {
+    for (const p of points) this.board.setStone(p, BLACK);
+    this.setupBlack = [...points];
+    this.board.toMove = WHITE;
+    this.judged = null;
+    return points.map((p) => gtpVertex(this.board.size, p)).join(' ');
+  }
+
+  /** Free handicap: GNU Go's fixed points as far as they go, then the engine's own choices. */
+  private freeHandicap(n: number): number[] {
+    const fixed = Math.min(n, maxFixedHandicap(this.board.size));
+    const points: number[] = [];
+    if (fixed >= 2) {
+      const r = fixedHandicapXY(this.board.size, fixed);
+      if (r.ok) for (const [x, y] of r.value) points.push(this.board.pointAt(x, y));
+    }
+    const scratch = new GoBoard(this.board.size);
+    for (const p of points) scratch.setStone(p, BLACK);
+    const chooser = new MctsPlayer({ playouts: 200, seed: 11, resignThreshold: 0, rootCandidates: false });
+    while (points.length < n) {
+      let p = chooser.genmove(scratch, BLACK, 0).move;
+      if (p < 0 || scratch.color[p] !== EMPTY) p = scratch.emptyList[0];
+      scratch.setStone(p, BLACK);
+      points.push(p);
+    }
+    return points;
+  }
+
+  private loadSgf(args: string[]): Answer {
+    if (args.length < 1 || args.length > 2) return { ok: false, text: 'syntax error' };
+    const upTo = args.length === 2 ? Number(args[1]) : Infinity;
+    if (args.length === 2 && (!Number.isInteger(upTo) || upTo < 1)) return { ok: false, text: 'syntax error' };
+    let text: string;
+    try {
+      text = readFileSync(args[0], 'utf8');
+    } catch (e) {
+      return { ok: false, text: `cannot load file: ${(e as NodeJS.ErrnoException).code ?? 'unreadable'} ${args[0]}` };
+    }
+    const game = parseSgf(text);
+    if (!game.ok) return { ok: false, text: `cannot load file: ${game.error.message} (offset ${game.error.offset})` };
+    if (game.value.size < 2) return { ok: false, text: 'cannot load file: board size below 2' };
+    // GTP 2: the position before move `upTo` is played (all moves without it).
+    const moves = game.value.moves.slice(0, Number.isFinite(upTo) ? upTo - 1 : undefined);
+    const board = sgfToBoard({ ...game.value, moves }, this.options.superko ?? false);
+    if (!board.ok) return { ok: false, text: `cannot load file: ${board.error.message}` };
+    this.board = board.value;
+    this.setupBlack = [...game.value.setupBlack];
+    this.setupWhite = [...game.value.setupWhite];
+    if (/(^|[;\]\s])KM\[/.test(text)) this.komi = game.value.komi;
+    this.judged = null;
+    return { ok: true, text: this.board.toMove === BLACK ? 'black' : 'white' };
+  }
+
+  /**
+   * Milliseconds for this move from the clock, or undefined when there is none. Absolute: the
+   * time left over the moves still expected (a third of the empty points, at least 10). Canadian:
+   * in overtime the period over its stones; before it, the main-time share plus half a stone's
+   * share of a period (running out of main time mid-move only starts the period). Byoyomi: most
+   * of a period (a move within it costs no period), plus the main-time share before overtime.
+   */
+  clockBudget(c: number): number | undefined {
+    if (this.clock === 'none') return undefined;
+    const left = Math.max(0, this.timeLeft[c]);
     const stones = this.stonesLeft[c];
-    const empties = this.board.emptyCount;
-    const seconds = stones > 0 ? left / stones : this.byoTime > 0 && left <= 0 ? this.byoTime / Math.max(1, this.byoStones) : left / Math.max(10, empties / 3);
-    return Math.max(50, seconds * 900);
+    const expected = Math.max(10, this.board.emptyCount / 3);
+    let seconds: number;
+    if (this.clock === 'absolute') seconds = left / expected;
+    else if (this.clock === 'canadian') {
+      const perStone = this.byoStones > 0 ? this.byoTime / this.byoStones : 0;
+      seconds = stones > 0 ? left / stones : left > 0 ? left / expected + 0.5 * perStone : perStone;
+    } else {
+      const inOvertime = stones > 0 || left <= 0;
+      seconds = inOvertime ? (left > 0 ? Math.min(left, this.byoTime) : this.byoTime) * 0.8 : left / expected + 0.8 * this.byoTime;
+    }
+    return Math.max(20, seconds * 900);
   }
 
   private think(c: number): number {
     const budget = this.clockBudget(c);
+    this.lastBudgetMs = budget;
     const timeMs = budget === undefined ? this.options.timeMs : Math.min(budget, this.options.timeMs ?? Infinity);
-    return this.player.genmove(this.board, c, this.komi, timeMs).move;
+    const start = Date.now();
+    const move = this.player.genmove(this.board, c, this.komi, timeMs).move;
+    // Our own clock runs on until the controller's next time_left corrects it.
+    if (this.clock !== 'none') {
+      this.timeLeft[c] -= (Date.now() - start) / 1000;
+      if (this.clock === 'canadian' && this.stonesLeft[c] > 0 && --this.stonesLeft[c] === 0) {
+        this.timeLeft[c] = this.byoTime;
+        this.stonesLeft[c] = this.byoStones;
+      }
+    }
+    return move;
   }
 }
 

@@ -8,3 +8,4 @@ export * from './playout.js';
 export * from './playout-shapes.js';
 export * from './mcts.js';
 export * from './gtp.js';
+export * from './status.js';

@@ -155,6 +155,34 @@ export class MctsPlayer {
     return { move, winrate, playouts, ms: Date.now() - start, pv };
   }
 
+  /**
+   * Plays `playouts` playouts from `board` as it stands (the side to move first) and returns, per
+   * point, the share of playouts in which black owned it at the end (stone or eye); border points
+   * are 0. The dead-stone judgement (status.ts) reads it. Allocates only the returned array.
+   */
+  playoutOwnership(board: GoBoard, komi: number, playouts: number): Float64Array {
+    if (!this.scratch || this.scratch.size !== board.size) this.scratch = new GoBoard(board.size);
+    const scratch = this.scratch;
+    if (this.firstPlay.length !== board.points) {
+      this.firstPlay = new Uint8Array(board.points);
+      this.ownerBlack = new Float64Array(board.points);
+    }
+    this.ownerBlack.fill(0);
+    const maxMoves = 3 * board.size * board.size;
+    const last = board.ply > 0 ? Math.max(0, board.moveAt(board.ply - 1)) : 0;
+    const n = Math.max(1, playouts | 0);
+    for (let i = 0; i < n; i++) {
+      scratch.copyFrom(board);
+      // A finished game (two passes) is played on: the judgement asks what happens if it were not.
+      scratch.passes = 0;
+      this.policy.playout(scratch, komi, last, this.firstPlay, maxMoves);
+      this.recordOwnership(scratch);
+    }
+    const share = new Float64Array(board.points);
+    for (let p = 0; p < board.points; p++) share[p] = this.ownerBlack[p] / n;
+    return share;
+  }
+
   /** A liberty of an opponent chain the playouts say is dead (owned by `color`), or 0. */
   private deadStoneTarget(board: GoBoard, color: number, playouts: number): number {
     if (playouts === 0) return 0;

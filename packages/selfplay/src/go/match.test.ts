@@ -35,6 +35,22 @@ describe('Go matches', () => {
     expect(csv[0]).toBe('game,black,white,result,winner,moves,end,referee_score,black_final_score,white_final_score,agree,note');
   });
 
+  it('scores the final position after removing the stones it judges dead, next to both claims', async () => {
+    // The 5x5 game of test/go-play.test.ts: white's A4 is left dead inside black's area.
+    const scripted = (name: string, moves: string[], claim: string) => {
+      let i = 0;
+      return { name, send: async (c: string) => ({ ok: true, text: c.startsWith('genmove') ? moves[i++] : c === 'final_score' ? claim : '' }), close: async () => {} };
+    };
+    const black = scripted('b', ['C4', 'B3', 'C2', 'D3', 'C1', 'D3', 'C3', 'C5', 'pass', 'pass'], 'B+6.5');
+    const white = scripted('w', ['D4', 'E3', 'D2', 'C3', 'E4', 'E2', 'D1', 'D5', 'A4', 'pass'], 'W+3.5');
+    const r = await playGoGame(black, white, { size: 5, komi: 0.5 }, 1);
+    expect(r.end).toBe('passes');
+    // With A4 on the board the area count would be W+3.5 (black's points touch it); without it
+    // black has 7 stones + 9 points, white 7 + 2: B+6.5.
+    expect(r.refereeScore).toBe('B+6.5');
+    expect([r.blackScore, r.whiteScore, r.agree]).toEqual(['B+6.5', 'W+3.5', false]);
+  });
+
   it('forfeits a player that answers with an illegal move', async () => {
     const good = createPlayer('sente:playouts=20', 0);
     // A fake engine that always answers A1.

@@ -1,6 +1,7 @@
 // Matches between Go players over GTP, refereed by sente's own board: every move an engine
 // returns is checked (a bad or illegal move loses the game), the game ends on two passes, a
-// resignation or a move cap, and the final position is scored by area. Both programs are also
+// resignation or a move cap, and the final position is scored by area after removing the stones
+// sente judges dead (search/go/status.ts; none when the game was played out). Both programs are also
 // asked for `final_score`, and the answers are compared with ours, so a disagreement about the
 // rules or about dead stones is visible in the results. An engine that times out, crashes or
 // refuses a setup command forfeits the game (the reason is in the note) and is restarted for the
@@ -9,7 +10,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { go as rules } from '@sente/core';
-import { writeFileAtomic } from '@sente/search';
+import { go as search, writeFileAtomic } from '@sente/search';
 import { stringify } from 'csv-stringify/sync';
 import { createPlayer, GtpTimeoutError, type ExternalGtpOptions, type GtpAnswer, type GtpPlayer } from './engines.js';
 
@@ -93,7 +94,8 @@ export async function playGoGame(black: GtpPlayer, white: GtpPlayer, options: Go
   let whiteScore: string | null = null;
   let agree: boolean | null = null;
   if (end === 'passes' || end === 'move-cap') {
-    const margin = rules.areaScore(board, komi).margin;
+    const dead = search.judgeStatus(board, new search.MctsPlayer({ seed: 7 }), komi).dead;
+    const margin = rules.areaScore(board, komi, dead).margin;
     refereeScore = rules.formatMargin(margin);
     result = refereeScore;
     winner = margin > 0 ? 'B' : margin < 0 ? 'W' : '0';

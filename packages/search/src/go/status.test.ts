@@ -1,0 +1,243 @@
+// The dead-stone judgement and the GTP commands built on it, on figure-file positions: clearly
+// dead stones, a basic seki, an unsettled group; GNU Go's fixed handicaps (a hard-coded table,
+// and `gnugo --mode gtp` itself when it is installed); GTP sessions of every new command.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { go } from '@sente/core';
+import { GoGtpEngine } from './gtp.js';
+import { MctsPlayer } from './mcts.js';
+import { basicSeki, bensonAlive, judgeStatus } from './status.js';
+
+const send = (e: GoGtpEngine, line: string): string => e.handle(line)?.text ?? '';
+const figure = (text: string): go.GoBoard => {
+  const r = go.parseFigure(text);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+};
+const load = (e: GoGtpEngine, text: string): void => {
+  const b = figure(text);
+  send(e, `boardsize ${b.size}`);
+  for (let p = 0; p < b.points; p++) if (b.color[p] === go.BLACK || b.color[p] === go.WHITE) expect(send(e, `play ${b.color[p] === go.BLACK ? 'b' : 'w'} ${go.gtpVertex(b.size, p)}`)).toBe('= \n\n');
+};
+
+// The end of the scripted game in test/go-play.test.ts: white's A4 is dead inside black's area.
+const DEAD = ['++*O+', 'O+*OO', '+***O', '++*OO', '++*O+'].join('\n');
+// Top: black and white chains each with one eye and one shared liberty (C6): seki. Below, a
+// white and a black group with two eyes each.
+const SEKI = ['+*+O+O', '***OOO', 'OOO***', 'O+O*+*', 'OOO***', '+OO*+*'].join('\n');
+
+describe('dead stones', () => {
+  it('Benson: two vital regions make a chain unconditionally alive', () => {
+    const b = figure(SEKI);
+    const white = bensonAlive(b, go.WHITE).alive;
+    const black = bensonAlive(b, go.BLACK).alive;
+    expect([...white].map((h) => b.head[h])).toEqual([b.head[b.pointAt(0, 2)]]);
+    expect([...black].map((h) => b.head[h])).toEqual([b.head[b.pointAt(3, 2)]]);
+  });
+
+  it('finds the basic seki and lists it under seki, not alive or dead', () => {
+    const b = figure(SEKI);
+    const seki = basicSeki(b);
+    expect([...seki].sort((x, y) => x - y)).toEqual([b.head[b.pointAt(1, 0)], b.head[b.pointAt(3, 0)]].sort((x, y) => x - y));
+    const e = new GoGtpEngine({ playouts: 10, statusPlayouts: 200 });
+    load(e, SEKI);
+    expect(send(e, 'final_status_list seki')).toBe('= B6 A5 B5 C5\nD6 F6 D5 E5 F5\n\n');
+    expect(send(e, 'final_status_list dead')).toBe('= \n\n');
+    expect(send(e, 'final_status_list alive').split('\n').length).toBe(4);
+    // Area: the seki's shared point C6 is nobody's; the eyes A6 and E6 are their owners'.
+    // Black 4 + 1 (top) + 10 + 2 (lower right) = 17, white 5 + 1 + 10 + 2 = 18: W+8.5 with komi 7.5.
+    expect(send(e, 'final_score')).toBe('= W+8.5\n\n');
+  });
+
+  it('marks the clearly dead stone dead and scores without it', () => {
+    const e = new GoGtpEngine({ playouts: 10, statusPlayouts: 300 });
+    load(e, DEAD);
+    send(e, 'komi 0.5');
+    expect(send(e, 'final_status_list dead')).toBe('= A4\n\n');
+    expect(send(e, 'final_status_list alive')).toBe('= C5 C4 B3 C3 D3 C2 C1\nD5 D4 E4 E3 D2 E2 D1\n\n');
+    expect(send(e, 'final_score')).toBe('= B+6.5\n\n');
+    const b = figure(DEAD);
+    const j = judgeStatus(b, new MctsPlayer({ seed: 3 }), 0.5, 300);
+    const a4 = j.chains.find((c) => c.head === b.pointAt(0, 1))!;
+    expect(a4.status).toBe('dead');
+    expect(a4.reason).toBe('playouts');
+    // White's wall has two one-point eyes: Benson's rule decides it.
+    expect(j.chains.find((c) => c.head === b.head[b.pointAt(3, 0)])!.reason).toBe('benson');
+    // Territory: black 9 points + 1 dead stone, white 2 points (no prisoners in a figure): B+7.5.
+    expect(go.territoryScore(b, 0.5, j.dead).margin).toBe(10 - 2 - 0.5);
+  });
+
+  it('stones inside a region of an unconditionally alive chain are surely dead', () => {
+    // Black lives with six one-point eyes; the white stone at C3 and its liberty B3 touch only black.
+    const b = figure(['+*+*+', '*****', '*+O**', '*****', '+*+*+'].join('\n'));
+    const j = judgeStatus(b, new MctsPlayer({ seed: 1 }), 7.5, 50);
+    expect(j.chains.find((c) => c.color === go.WHITE)).toMatchObject({ status: 'dead', reason: 'sure-dead' });
+  });
+
+  it('an unsettled group: a straight three whose vital point nobody has taken', () => {
+    const text = ['+++O*++', 'OOOO*++', '*****++', '+++++++', '+++++++', '+++++++', '+++++++'].join('\n');
+    const j = judgeStatus(figure(text), new MctsPlayer({ seed: 5 }), 7.5, 400);
+    const white = j.chains.find((c) => c.color === go.WHITE)!;
+    expect(white.reason).toBe('playouts');
+    expect(white.unsettled).toBe(true);
+    const e = new GoGtpEngine({ playouts: 10, statusPlayouts: 400 });
+    load(e, text);
+    // GTP has no word for unsettled: each chain is still in exactly one list.
+    const lists = ['dead', 'alive', 'seki'].map((s) => send(e, `final_status_list ${s}`));
+    expect(lists.filter((l) => l.includes('D7')).length).toBe(1);
+  });
+});
+
+describe.skipIf(!existsSync('/usr/games/gnugo') && !existsSync('/usr/bin/gnugo'))('dead stones as GNU Go sees them', () => {
+  it('final_status_list dead, alive and seki agree with gnugo on the dead-stone and seki positions', () => {
+    const gnugo = ['/usr/games/gnugo', '/usr/bin/gnugo'].find((p) => existsSync(p))!;
+    for (const text of [DEAD, SEKI]) {
+      const b = figure(text);
+      const setup = [`boardsize ${b.size}`];
+      for (let p = 0; p < b.points; p++) if (b.color[p] === go.BLACK || b.color[p] === go.WHITE) setup.push(`play ${b.color[p] === go.BLACK ? 'b' : 'w'} ${go.gtpVertex(b.size, p)}`);
+      const asks = ['final_status_list dead', 'final_status_list alive', 'final_status_list seki'];
+      const r = spawnSync(gnugo, ['--mode', 'gtp', '--chinese-rules'], { input: [...setup, ...asks, 'quit'].join('\n') + '\n', encoding: 'utf8' });
+      const theirs = r.stdout.split('\n\n').slice(setup.length, setup.length + 3);
+      const e = new GoGtpEngine({ playouts: 10, statusPlayouts: 300 });
+      for (const line of setup) send(e, line);
+      expect(asks.map((a) => send(e, a).trimEnd())).toEqual(theirs.map((t) => t.trimEnd()));
+    }
+  });
+});
+
+// What `gnugo --mode gtp` answers to `fixed_handicap N` (checked against it below when installed).
+const GNUGO_HANDICAP: Record<number, string[]> = {
+  7: ['E5 C3', 'C5 E5 C3', 'C5 E5 C3 E3'],
+  9: ['G7 C3', 'C7 G7 C3', 'C7 G7 C3 G3', 'C7 G7 E5 C3 G3', 'C7 G7 C5 G5 C3 G3', 'C7 G7 C5 E5 G5 C3 G3', 'C7 E7 G7 C5 G5 C3 E3 G3', 'C7 E7 G7 C5 E5 G5 C3 E3 G3'],
+  10: ['H8 C3', 'C8 H8 C3', 'C8 H8 C3 H3'],
+  13: ['K10 D4', 'D10 K10 D4', 'D10 K10 D4 K4', 'D10 K10 G7 D4 K4', 'D10 K10 D7 K7 D4 K4', 'D10 K10 D7 G7 K7 D4 K4', 'D10 G10 K10 D7 K7 D4 G4 K4', 'D10 G10 K10 D7 G7 K7 D4 G4 K4'],
+  19: ['Q16 D4', 'D16 Q16 D4', 'D16 Q16 D4 Q4', 'D16 Q16 K10 D4 Q4', 'D16 Q16 D10 Q10 D4 Q4', 'D16 Q16 D10 K10 Q10 D4 Q4', 'D16 K16 Q16 D10 Q10 D4 K4 Q4', 'D16 K16 Q16 D10 K10 Q10 D4 K4 Q4'],
+};
+
+function fixedHandicapReply(size: number, n: number): string {
+  const e = new GoGtpEngine({ playouts: 4 });
+  send(e, `boardsize ${size}`);
+  return send(e, `fixed_handicap ${n}`);
+}
+
+const GNUGO = ['/usr/games/gnugo', '/usr/bin/gnugo'].find((p) => existsSync(p));
+if (!GNUGO) console.warn('status.test.ts: gnugo not found in /usr/games or /usr/bin; comparing fixed handicaps with the hard-coded table only');
+
+describe('handicap', () => {
+  it('fixed_handicap places the stones exactly as GNU Go (table)', () => {
+    for (const [size, rows] of Object.entries(GNUGO_HANDICAP)) {
+      rows.forEach((expected, i) => expect(fixedHandicapReply(Number(size), i + 2)).toBe(`= ${expected}\n\n`));
+      expect(fixedHandicapReply(Number(size), 1)).toBe('? invalid handicap\n\n');
+      expect(fixedHandicapReply(Number(size), rows.length + 2)).toBe('? invalid handicap\n\n');
+    }
+    expect(fixedHandicapReply(5, 2)).toBe('? invalid handicap\n\n');
+  });
+
+  it.skipIf(!GNUGO)('fixed_handicap agrees with gnugo --mode gtp on 9x9, 13x13 and 19x19', () => {
+    for (const size of [9, 13, 19]) {
+      const input = Array.from({ length: 10 }, (_, i) => `boardsize ${size}\nfixed_handicap ${i + 1}`).join('\n') + '\nquit\n';
+      const r = spawnSync(GNUGO!, ['--mode', 'gtp'], { input, encoding: 'utf8' });
+      const theirs = r.stdout.split('\n\n').filter((x) => x.trim() !== '').filter((_, k) => k % 2 === 1).slice(0, 10);
+      const ours = Array.from({ length: 10 }, (_, i) => fixedHandicapReply(size, i + 1).trimEnd());
+      expect(ours).toEqual(theirs.map((t) => t.trim()));
+    }
+  });
+
+  it('place_free_handicap and set_free_handicap: stones, white to move, errors', () => {
+    const e = new GoGtpEngine({ playouts: 4 });
+    send(e, 'boardsize 9');
+    expect(send(e, 'place_free_handicap 4')).toBe('= C7 G7 C3 G3\n\n');
+    expect(send(e, 'place_free_handicap 2')).toBe('? board not empty\n\n');
+    expect(send(e, 'genmove white')).toMatch(/^= [A-HJ][1-9]\n\n$/);
+    send(e, 'clear_board');
+    const many = send(e, 'place_free_handicap 11').slice(2).trim().split(' ');
+    expect(new Set(many).size).toBe(11);
+    send(e, 'clear_board');
+    expect(send(e, 'place_free_handicap 1')).toBe('? invalid number of stones\n\n');
+    expect(send(e, 'set_free_handicap A1 A1')).toBe('? repeated vertex\n\n');
+    expect(send(e, 'set_free_handicap A1')).toBe('? invalid number of stones\n\n');
+    expect(send(e, 'set_free_handicap A1 Z9')).toBe('? bad vertex list\n\n');
+    expect(send(e, 'set_free_handicap D4 F6')).toBe('= \n\n');
+    expect(e.board.toMove).toBe(go.WHITE);
+    expect(send(e, 'play w D4')).toBe('? illegal move\n\n');
+    expect(send(e, 'printsgf')).toBe('= (;FF[4]GM[1]CA[UTF-8]AP[sente]SZ[9]KM[7.5]AB[df][fd]PL[W])\n\n');
+  });
+});
+
+describe('GTP for GUIs', () => {
+  it('loadsgf and printsgf', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sente-gtp-'));
+    const file = join(dir, 'g.sgf');
+    writeFileSync(file, '(;GM[1]SZ[9]KM[5.5];B[ee];W[cc];B[gg])');
+    const e = new GoGtpEngine({ playouts: 4 });
+    expect(send(e, `loadsgf ${file} 3`)).toBe('= black\n\n');
+    expect(e.board.ply).toBe(2);
+    expect(e.komi).toBe(5.5);
+    expect(send(e, `loadsgf ${file}`)).toBe('= white\n\n');
+    expect(send(e, 'printsgf')).toBe('= (;FF[4]GM[1]CA[UTF-8]AP[sente]SZ[9]KM[5.5]\n;B[ee];W[cc];B[gg])\n\n');
+    expect(send(e, `loadsgf ${join(dir, 'none.sgf')}`)).toMatch(/^\? cannot load file: ENOENT/);
+    writeFileSync(file, '(;SZ[9];B[ee];W[ee])');
+    expect(send(e, `loadsgf ${file}`)).toMatch(/^\? cannot load file: move 2 .* is illegal/);
+    expect(send(e, 'loadsgf')).toBe('? syntax error\n\n');
+  });
+
+  it('reg_genmove answers without playing; final_status_list refuses bad words', () => {
+    const e = new GoGtpEngine({ playouts: 30 });
+    send(e, 'boardsize 7');
+    expect(send(e, 'reg_genmove black')).toMatch(/^= [A-HJ][1-7]\n\n$/);
+    expect(e.board.ply).toBe(0);
+    expect(send(e, 'reg_genmove purple')).toBe('? invalid color\n\n');
+    expect(send(e, 'final_status_list')).toBe('? missing status\n\n');
+    expect(send(e, 'final_status_list foo')).toBe('? invalid status\n\n');
+    for (const c of ['final_status_list', 'kgs-time_settings', 'loadsgf', 'printsgf', 'fixed_handicap', 'place_free_handicap', 'set_free_handicap', 'reg_genmove', 'gogui-analyze_commands']) {
+      expect(send(e, `known_command ${c}`)).toBe('= true\n\n');
+      expect(send(e, 'list_commands')).toContain(`\n${c}\n`);
+    }
+  });
+
+  it('time_settings and kgs-time_settings drive the move time', () => {
+    const e = new GoGtpEngine({});
+    send(e, 'boardsize 9');
+    expect(send(e, 'kgs-time_settings absolute 30')).toBe('= \n\n');
+    expect(send(e, 'time_left b 3 0')).toBe('= \n\n');
+    const t0 = Date.now();
+    expect(send(e, 'genmove b')).toMatch(/^= /);
+    const ms = Date.now() - t0;
+    // 3 s over the 27 moves expected: about 0.1 s.
+    expect(e.lastBudgetMs).toBeCloseTo(100, -1);
+    expect(ms).toBeLessThan(1000);
+    expect(send(e, 'kgs-time_settings byoyomi 0 1 5')).toBe('= \n\n');
+    send(e, 'time_left w 1 5');
+    send(e, 'genmove w');
+    expect(e.lastBudgetMs).toBeCloseTo(720, -1);
+    expect(send(e, 'kgs-time_settings canadian 0 10 5')).toBe('= \n\n');
+    send(e, 'time_left b 4 4');
+    send(e, 'genmove b');
+    expect(e.lastBudgetMs).toBeCloseTo(900, -1);
+    expect(send(e, 'time_settings 0 1 0')).toBe('= \n\n');
+    expect(e.clock).toBe('none');
+    expect(send(e, 'kgs-time_settings none')).toBe('= \n\n');
+    expect(send(e, 'kgs-time_settings fischer 1 2')).toBe('? syntax error\n\n');
+    expect(send(e, 'kgs-time_settings byoyomi 1 2')).toBe('? syntax error\n\n');
+  });
+
+  it('gogui-analyze_commands and the analyze commands it lists', () => {
+    const e = new GoGtpEngine({ playouts: 10, statusPlayouts: 100 });
+    load(e, DEAD);
+    const menu = send(e, 'gogui-analyze_commands');
+    expect(menu).toContain('gfx/Ownership/sente-ownership\n');
+    expect(menu).toContain('dboard/Ownership values/sente-ownership_values\n');
+    expect(menu).toContain('gfx/Candidates/sente-candidates %c');
+    const gfx = send(e, 'sente-ownership');
+    expect(gfx).toMatch(/^= INFLUENCE A5 [-\d.]+ B5/);
+    expect(gfx).toContain('\nMARK A4\n');
+    expect(Number(/ A4 (-?[\d.]+)/.exec(gfx)![1])).toBeGreaterThan(0);
+    const dboard = send(e, 'sente-ownership_values').slice(2).trim().split('\n');
+    expect(dboard.length).toBe(5);
+    expect(Number(dboard[1].split(' ')[0])).toBeGreaterThan(0);
+    expect(send(e, 'sente-candidates white')).toMatch(/^= (LABEL .*\n)?(SQUARE .*\n)?TEXT \d+ candidate points, \d+ vetoed\n\n$/);
+  });
+});
