@@ -145,11 +145,15 @@ describe.skipIf(!hasRedis)('the job queue (BullMQ on a real redis-server)', () =
 
   it('a worker returning illegal games: refused, logged, and the games played again elsewhere', async () => {
     await stopAll(running); // an honest worker left running would take the jobs before the fake does
+    // Runs left by the tests before (the fake joins the first run it finds) are removed first.
+    expect(sente('queue', 'clean', '--redis', redis.url, '--all').status).toBe(0);
+    expect(sente('queue', 'status', '--redis', redis.url).stdout).toMatch(/runs: 0/);
     const games = 24;
     const out = join(tmp, 'forged');
     const fake = start([FAKE, redis.url].map(String), {});
     const run = start([MAIN, 'selfplay', ...FAST, '--games', String(games), '--batch', '4', '--redis', redis.url, '--out', out]);
-    await until('the forged job', () => /forged [\d,]+/.test(fake.out()));
+    await until('the forged job', () => /forged [\d,]+/.test(fake.out()), 120_000)
+      .catch((e: Error) => { throw new Error(`${e.message}; the fake said: ${fake.out()}; the coordinator said: ${run.out()}`); });
     const forged = /forged ([\d,]+)/.exec(fake.out())![1].split(',').map(Number);
     expect(forged.length).toBe(4);
     const honest = worker(redis.url, 'h');
