@@ -180,6 +180,10 @@ function solve2(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: nu
 
 function solve3(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number, x1: number, x2: number, x3: number): number {
   s.nodes++;
+  // Parity: with two of the three empties in one quadrant, the lone one (an odd region) first.
+  const q1 = QUADRANT[x1], q2 = QUADRANT[x2], q3 = QUADRANT[x3];
+  if (q1 === q2) { if (q3 !== q1) { const t = x3; x3 = x2; x2 = x1; x1 = t; } }
+  else if (q1 === q3) { const t = x2; x2 = x1; x1 = t; }
   let best = -INF;
   let v: number;
   let f = flipsFor(pLo, pHi, oLo, oHi, x1);
