@@ -191,6 +191,32 @@ describe('against plain minimax', () => {
   });
 });
 
+describe('fast solver against the reference (property)', () => {
+  it('random positions with 0..10 empties: same exact score as minimax, and the best move reproduces it', () => {
+    // Every layer of the fast solver is reached from such roots: solve1..solve4 at the root, the
+    // list-driven shallow layer (5, 6) and the deep layer with table, ETC and ordering (7..10).
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 30 }), fc.integer({ min: 0, max: 10 }), (seed, empties) => {
+        const p = randomPosition(seed, empties);
+        const exact = minimax(p);
+        const r = solvePosition(p, { pv: false });
+        expect(r.score).toBe(exact);
+        expect(solve(p)).toBe(exact);
+        if (p.isGameOver()) return;
+        const child = p.clone();
+        if (r.move === PASS) {
+          expect(p.mustPass()).toBe(true);
+          child.makePass();
+        } else {
+          expect(child.makeMove(r.move)).toBe(true);
+        }
+        expect(0 - minimax(child)).toBe(exact);
+      }),
+      { seed: 20261201, numRuns: 60 },
+    );
+  });
+});
+
 describe('last empty square', () => {
   it('counts the same flips as the general flip routine on 20000 random full boards', () => {
     const random = prng(4242);
