@@ -5,7 +5,7 @@
 // reporting games lost, games delivered twice and the retries (stalled jobs handed on, jobs
 // enqueued again). Skips with a note when redis-server is absent.
 //
-//   SENTE_QUEUE_GAMES        depth-4 games per measurement (default 200; 24 with --quick)
+//   SENTE_QUEUE_GAMES        depth-4 games per measurement (default 3000, so that a run's set-up is amortised as in real use; 24 with --quick)
 //   SENTE_QUEUE_CHAOS_GAMES  games of the chaos run (default 10000, the run; 1500 with --quick)
 //   SENTE_QUEUE_KILL_MS      mean time between kills (default 3000; 1500 with --quick)
 import { spawn, spawnSync } from 'node:child_process';
@@ -63,7 +63,7 @@ export async function run(options) {
   const redis = await startRedis();
   try {
     const dir = buildsDir();
-    const games = options.quick ? 24 : Number(process.env.SENTE_QUEUE_GAMES ?? 200);
+    const games = options.quick ? 24 : Number(process.env.SENTE_QUEUE_GAMES ?? 3000);
     const settings = { build: 'strongest', buildsDir: dir, depth: 4, exact: 12, randomness: 2, randomPlies: 30, seed: 1, openings: { kind: 'file', path: DEFAULT_OPENINGS_FILE } };
     const rows = [];
     const local = await runSelfplay({ ...settings, games, outDir: join(tmp, 'local'), workers: 2 });
