@@ -5,24 +5,12 @@
 // match has the same error rates: N pairs with (s1 - s0) = (z_alpha + z_beta) sigma / sqrt(N),
 // accepting H1 when the mean score passes s0 + z_alpha sigma / sqrt(N), sigma the pair score's
 // standard deviation of the model (measured on a million pairs). Seeded: every run is the same.
-import { PairedSprt, scoreFromElo, seededRandom } from '@sente/selfplay';
+import { scoreFromElo, seededRandom, simulateSprt, simulatedPair } from '@sente/selfplay';
 
 export const title = 'SPRT on game pairs against a fixed-length match (simulated)';
 
 const TEST = { elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05 };
 const Z = 1.6448536; // one-sided 5%
-
-function pair(elo, random) {
-  const draw = 0.06;
-  const win = scoreFromElo(elo) - draw / 2;
-  const bias = (random() - 0.5) * 0.5;
-  let half = 0;
-  for (const w of [win + bias, win - bias]) {
-    const x = random();
-    half += x < w ? 2 : x < w + draw ? 1 : 0;
-  }
-  return half;
-}
 
 function pairSigma() {
   const random = seededRandom(99, 1);
@@ -30,7 +18,7 @@ function pairSigma() {
   let sq = 0;
   const n = 1_000_000;
   for (let i = 0; i < n; i++) {
-    const s = pair(5, random) / 4;
+    const s = simulatedPair(5, random) / 4;
     sum += s;
     sq += s * s;
   }
@@ -53,17 +41,11 @@ export async function run({ quick }) {
     let fixedH1 = 0;
     for (let i = 0; i < runs; i++) {
       const random = seededRandom(1000 + i, elo + 500);
-      const sprt = new PairedSprt(TEST, maxPairs);
-      for (let j = 0; j < maxPairs && sprt.state().decision === null; j++) {
-        const h = pair(elo, random);
-        sprt.add(j, 0, Math.min(2, h));
-        sprt.add(j, 1, h - Math.min(2, h));
-      }
-      const st = sprt.state();
+      const st = simulateSprt(elo, TEST, random, maxPairs);
       games += 2 * st.pairs;
       if (st.decision === 'H1') h1++;
       let points = 0;
-      for (let j = 0; j < fixedPairs; j++) points += pair(elo, random) / 4;
+      for (let j = 0; j < fixedPairs; j++) points += simulatedPair(elo, random) / 4;
       if (points / fixedPairs > threshold) fixedH1++;
     }
     rows.push({

@@ -27,3 +27,4 @@ export * from './jobs.js';
 export * from './match/duration.js';
 export * from './match/pentanomial.js';
 export * from './match/sprt.js';
+export * from './match/simulate.js';

@@ -7,6 +7,7 @@ import { eloEstimate } from '../elo.js';
 import { seededRandom } from '../random.js';
 import { emptyPentanomial, pentanomialElo, type Pentanomial } from './pentanomial.js';
 import { PairedSprt, parseSprt, scoreFromElo, sprtBounds, sprtLlr, type SprtTest } from './sprt.js';
+import { simulateSprt } from './simulate.js';
 
 /**
  * The exact GSPRT LLR: N sum p_i ln(q1_i / q0_i), where p is the observed pair distribution and q_k
@@ -85,30 +86,9 @@ describe('parseSprt', () => {
   });
 });
 
-/** One simulated pair outcome (0..4 half points): a per-pair opening bias helps one colour, draws 6%. */
-function simulatedPair(elo: number, random: () => number): number {
-  const draw = 0.06;
-  const win = scoreFromElo(elo) - draw / 2;
-  const bias = (random() - 0.5) * 0.5;
-  let half = 0;
-  for (const w of [win + bias, win - bias]) {
-    const x = random();
-    half += x < Math.max(0, w) ? 2 : x < Math.max(0, w) + draw ? 1 : 0;
-  }
-  return half;
-}
-
 /** Runs one simulated SPRT to a decision (or the pair limit): the decision and the pairs used. */
 function simulate(elo: number, test: SprtTest, seed: number, maxPairs = 20_000): { decision: string | null; pairs: number } {
-  const random = seededRandom(seed, 0x5e7);
-  const s = new PairedSprt(test, maxPairs);
-  for (let j = 0; j < maxPairs && s.state().decision === null; j++) {
-    const h = simulatedPair(elo, random);
-    // Split the pair's half points over its two games (the tracker only sums them).
-    s.add(j, 0, Math.min(2, h));
-    s.add(j, 1, h - Math.min(2, h));
-  }
-  const st = s.state();
+  const st = simulateSprt(elo, test, seededRandom(seed, 0x5e7), maxPairs);
   return { decision: st.decision, pairs: st.pairs };
 }
 
