@@ -5,7 +5,7 @@
 // writers serialise and none loses another's entry) and re-reads the manifest inside it; the
 // table is written first and the manifest last, each atomically (temp file + rename), so a crash
 // leaves either the old registry or the new one: never a manifest naming a half-written table.
-import { existsSync, mkdirSync, realpathSync } from 'node:fs';
+import { mkdirSync, realpathSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import lockfile from 'proper-lockfile';
 import { SenteError } from '@sente/core';
@@ -27,7 +27,7 @@ function assertWritable(dir: string): string {
   const shipped = resolve(shippedBuildsDir());
   let shippedReal = shipped;
   try { shippedReal = realpathSync(shipped); } catch { /* ignore */ }
-  if (real === shippedReal || real.startsWith(shippedReal + sep) || abs === shipped) {
+  if (real === shippedReal || real.startsWith(shippedReal + sep)) {
     throw new SenteError('read-only-registry', `${abs} holds the shipped builds, which are read-only; write to a user registry (--builds DIR or SENTE_BUILDS)`);
   }
   if (`${sep}${real}${sep}`.includes(`${sep}node_modules${sep}`)) {
@@ -39,10 +39,11 @@ function assertWritable(dir: string): string {
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
 /**
- * Runs `change` holding the registry's lock. The sync API of proper-lockfile takes no retries, so
- * this waits (blocking, a few ms at a time: the critical sections are short) until it gets it.
+ * Runs `change` holding the registry's lock, with the registry's absolute folder. The sync API of
+ * proper-lockfile takes no retries, so this waits (blocking, a few ms at a time: the critical
+ * sections are short) until it gets it.
  */
-export function withRegistryLock<T>(dir: string, change: () => T): T {
+export function withRegistryLock<T>(dir: string, change: (abs: string) => T): T {
   const abs = assertWritable(dir);
   mkdirSync(abs, { recursive: true });
   const deadline = Date.now() + LOCK_WAIT_MS;
@@ -57,7 +58,7 @@ export function withRegistryLock<T>(dir: string, change: () => T): T {
     }
   }
   try {
-    return change();
+    return change(abs);
   } finally {
     release();
   }
@@ -99,8 +100,7 @@ export function assertNewBuildId(dir: string, id: string, overwrite = false): vo
  * become the strongest: promotion is `setStrongest`.
  */
 export function saveBuild(dir: string, build: NewBuild, overwrite = false): ManifestEntry {
-  const abs = assertWritable(dir);
-  return withRegistryLock(abs, () => {
+  return withRegistryLock(dir, (abs) => {
     assertNewBuildId(abs, build.id, overwrite);
     mkdirSync(join(abs, build.id), { recursive: true });
     writeTableFile(join(abs, build.id, TABLE_FILE), build.table);
@@ -124,22 +124,22 @@ export function saveBuild(dir: string, build: NewBuild, overwrite = false): Mani
 
 /** Applies a change to one user build's entry (under the lock: read, modify, atomic write). */
 export function updateBuild(dir: string, id: string, change: Partial<Pick<ManifestEntry, 'elo' | 'notes' | 'validationError'>>): void {
-  withRegistryLock(dir, () => {
-    const m = readUserManifest(resolve(dir));
+  withRegistryLock(dir, (abs) => {
+    const m = readUserManifest(abs);
     if (!m?.builds.some((b) => b.id === id)) {
-      const shipped = readRegistry(dir).builds.some((b) => b.id === id && b.origin === 'shipped');
-      throw new SenteError(shipped ? 'read-only-registry' : 'unknown-build', shipped ? `"${id}" is a shipped build and cannot be changed` : `unknown build "${id}" in ${resolve(dir)}`);
+      const shipped = readRegistry(abs).builds.some((b) => b.id === id && b.origin === 'shipped');
+      throw new SenteError(shipped ? 'read-only-registry' : 'unknown-build', shipped ? `"${id}" is a shipped build and cannot be changed` : `unknown build "${id}" in ${abs}`);
     }
-    writeManifest(resolve(dir), { ...m, builds: m.builds.map((b) => (b.id === id ? { ...b, ...change } : b)) });
+    writeManifest(abs, { ...m, builds: m.builds.map((b) => (b.id === id ? { ...b, ...change } : b)) });
   });
 }
 
 /** Makes `id` (a shipped or user build) the strongest for this user registry; null returns to the shipped choice. */
 export function setStrongest(dir: string, id: string | null): void {
-  withRegistryLock(dir, () => {
-    if (id !== null && !readRegistry(dir).builds.some((b) => b.id === id)) throw new SenteError('unknown-build', `unknown build "${id}"`);
-    const m = readUserManifest(resolve(dir)) ?? emptyManifest();
-    writeManifest(resolve(dir), { ...m, strongest: id });
+  withRegistryLock(dir, (abs) => {
+    if (id !== null && !readRegistry(abs).builds.some((b) => b.id === id)) throw new SenteError('unknown-build', `unknown build "${id}"`);
+    const m = readUserManifest(abs) ?? emptyManifest();
+    writeManifest(abs, { ...m, strongest: id });
   });
 }
 
@@ -153,9 +153,4 @@ export function lineage(builds: readonly ManifestEntry[], id: string): string[] 
     cur = entry?.parent ?? null;
   }
   return out;
-}
-
-/** True if the folder has a user registry. */
-export function hasUserRegistry(dir: string): boolean {
-  return existsSync(join(resolve(dir), 'manifest.json'));
 }
