@@ -115,6 +115,17 @@ describe('limits', () => {
     expectLegal(P16, r);
   });
 
+  it('a node limit counts from the start of its own search, not from the last search\'s count', () => {
+    const e = new Engine(table);
+    const first = e.think(P50, { exactFrom: 0, depth: 6 });
+    expect(first.nodes).toBeGreaterThan(500);
+    // The previous search's nodes exceed this limit: the new search must still search.
+    const r = e.think(P50, { exactFrom: 0, nodes: 500 });
+    expect(r.depth).toBeGreaterThanOrEqual(1);
+    expect(r.nodes).toBeGreaterThan(0);
+    expect(r.nodes).toBeLessThanOrEqual(500);
+  });
+
   it('a node limit holds inside the midgame tree where it hands over to the endgame', () => {
     // Iterations 1..11 never reach the end of the game; iteration 12 hands every node at 10 empties
     // over to the endgame solver.

@@ -68,7 +68,7 @@ export class SearchContext {
   rootSoundScore = 0;
 
   // --- Counters and stop state ---
-  /** Positions entered by any search function since the last resetNodes(). */
+  /** Positions entered by any search function since the last setLimits(). */
   nodes = 0;
   /** Node count at which the next search function entry calls poll(). */
   nextPoll = POLL_INTERVAL;
@@ -126,26 +126,23 @@ export class SearchContext {
   clear(): void {
     this.midgameTable?.clear();
     this.endTable?.clear();
-    this.nodes = 0;
     this.rootBestMove = -1;
     this.rootSoundMove = -1;
     this.setLimits(Infinity, Infinity, undefined);
   }
 
-  /** Sets the stop conditions of the coming search (absolute deadline in performance.now() ms). */
+  /**
+   * Sets the stop conditions of the coming search (absolute deadline in performance.now() ms) and
+   * zeroes the node counter, which the node limit counts from.
+   */
   setLimits(deadline: number, nodeLimit: number, signal: AbortSignal | undefined): void {
+    this.nodes = 0;
     this.deadline = deadline;
     this.nodeLimit = Math.ceil(nodeLimit);
     this.signal = signal;
     this.stopped = false;
     // A limit reached already (an aborted signal, no time, no nodes) stops before the first node.
     if (this.limitReached()) this.stop();
-    this.schedulePoll();
-  }
-
-  /** Zeroes the node counter (keeping the limits, which count from zero). */
-  resetNodes(): void {
-    this.nodes = 0;
     this.schedulePoll();
   }
 

@@ -515,7 +515,6 @@ function freshDefault(): SearchContext {
   if (s === undefined) s = defaultContext = new SearchContext(undefined);
   s.setLimits(Infinity, Infinity, undefined);
   s.newSearch();
-  s.resetNodes();
   return s;
 }
 

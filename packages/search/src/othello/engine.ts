@@ -101,7 +101,6 @@ export class Engine {
     s.position = position.clone();
     if (options.newSearch !== false) s.newSearch();
     s.setLimits(Infinity, Infinity, undefined);
-    s.resetNodes();
     s.exactFrom = options.exactFrom ?? 0;
     const score = midgameSearch(s, depth, options.alpha ?? -INFINITY, options.beta ?? INFINITY, 0);
     return { score, nodes: s.nodes };
@@ -119,7 +118,6 @@ export class Engine {
     const exactFrom = limits.exactFrom ?? this.defaultExact;
     const deadline = limits.timeMs !== undefined ? t0 + limits.timeMs : Infinity;
     s.setLimits(deadline, limits.nodes ?? Infinity, limits.signal);
-    s.resetNodes();
     s.exactFrom = exactFrom;
 
     const bb = pos.bb;
