@@ -11,10 +11,11 @@
 // whose discs, score or result do not follow from its transcript is refused with its line number.
 import { appendFileSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { BLACK, Position, formatTranscript, parseTranscript, squareName } from '@sente/core';
+import { Position, formatTranscript, parseTranscript, squareName } from '@sente/core';
 import { stringify } from 'csv-stringify/sync';
 import { writeFileAtomic } from '@sente/search';
 import { eloEstimate, type EloEstimate } from './elo.js';
+import { finishedBlackScore } from './gamefile.js';
 import { emptyPentanomial, halfPoints, type Pentanomial } from './match/pentanomial.js';
 import { PairedSprt, type SprtState, type SprtTest } from './match/sprt.js';
 import { engineFor } from './engines.js';
@@ -424,9 +425,9 @@ function checkResult(r: GameResult, end: Position): string | null {
   if (r.opening.some((m, i) => r.moves[i] !== m)) return `the transcript does not start with the opening ${formatTranscript(r.opening)}`;
   let score: number;
   if (r.reason === 'normal') {
-    if (!end.isGameOver()) return 'the reason is normal but the transcript does not finish the game';
-    const s = end.finalScore();
-    score = end.side === BLACK ? s : -s;
+    const final = finishedBlackScore(end);
+    if (final === null) return 'the reason is normal but the transcript does not finish the game';
+    score = final;
   } else {
     const m = /^(illegal|crash|timeout) \((black|white)/.exec(r.reason);
     if (!m) return `the reason "${r.reason.slice(0, 40)}" is not normal, illegal, crash or timeout with a colour`;

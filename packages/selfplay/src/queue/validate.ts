@@ -2,9 +2,9 @@
 // a legal, finished game from the job's opening whose recorded score is the one the rules give;
 // a book entry's scores must be one per legal move of its position, in range. Anything else is
 // refused (logged by the coordinator, never written) and its key is played again.
-import { BLACK, Position } from '@sente/core';
+import { Position } from '@sente/core';
 import { positionOfKey, type MoveScore } from '@sente/search';
-import type { GameRecord } from '../gamefile.js';
+import { finishedBlackScore, type GameRecord } from '../gamefile.js';
 import { readOpeningsFile } from '../openings.js';
 import type { GameOutcome } from '../referee.js';
 import type { LocalTask } from './transport.js';
@@ -36,13 +36,6 @@ function replay(moves: readonly number[]): Position | string {
   return p;
 }
 
-function blackFinal(p: Position): number {
-  const s = p.finalScore();
-  return p.side === BLACK ? s : -s;
-}
-
-const openingLines = new Map<string, number[][]>();
-
 function invalidSelfplay(task: Extract<LocalTask, { kind: 'selfplay' }>, key: number, g: GameRecord): string | null {
   const s = task.settings;
   if (g.index !== key) return `game index ${g.index} returned for game ${key}`;
@@ -51,13 +44,9 @@ function invalidSelfplay(task: Extract<LocalTask, { kind: 'selfplay' }>, key: nu
   if (!isMoveList(g.moves)) return 'the moves are not squares';
   if (!Number.isInteger(g.openingPlies) || g.openingPlies < 0 || g.openingPlies > g.moves.length) return `opening plies ${g.openingPlies} out of range`;
   if (s.openings.kind === 'file') {
-    let lines = openingLines.get(s.openings.path);
-    if (!lines) {
-      const r = readOpeningsFile(s.openings.path);
-      if (!r.ok) throw new Error(r.error);
-      lines = r.value;
-      openingLines.set(s.openings.path, lines);
-    }
+    const r = readOpeningsFile(s.openings.path); // cached per path by openings.ts
+    if (!r.ok) throw new Error(r.error);
+    const lines = r.value;
     const want = lines[key % lines.length];
     if (g.openingPlies !== want.length || want.some((m, i) => g.moves[i] !== m)) return `does not start with opening ${key % lines.length} of the openings file`;
   } else if (g.openingPlies !== s.openings.plies) {
@@ -66,7 +55,7 @@ function invalidSelfplay(task: Extract<LocalTask, { kind: 'selfplay' }>, key: nu
   const p = replay(g.moves);
   if (typeof p === 'string') return p;
   if (!p.isGameOver()) return `the game is not finished after ${g.moves.length} moves`;
-  const score = blackFinal(p);
+  const score = finishedBlackScore(p)!;
   if (g.blackScore !== score) return `recorded score ${g.blackScore}, the final position gives ${score}`;
   return null;
 }
@@ -82,7 +71,7 @@ function invalidMatch(task: Extract<LocalTask, { kind: 'match' }>, key: number, 
   if (r.result !== expected) return `result ${r.result} does not match the score ${r.blackScore}`;
   if (r.reason === 'normal') {
     if (!p.isGameOver()) return 'a normal result, but the game is not finished';
-    const score = blackFinal(p);
+    const score = finishedBlackScore(p)!;
     if (r.blackScore !== score) return `recorded score ${r.blackScore}, the final position gives ${score}`;
     if (r.blackDiscs !== p.blackCount() || r.whiteDiscs !== p.whiteCount()) return 'the disc counts do not match the final position';
   } else {
