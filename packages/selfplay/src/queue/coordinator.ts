@@ -17,7 +17,7 @@ import type { PoolOptions, PoolSummary } from '../pool.js';
 import { BlobStore } from './blobs.js';
 import { bullConnection, checkRedis, parseRedisUrl, QueueError, redisClient } from './connection.js';
 import { localIdentity, type Identity } from './identity.js';
-import { drainKey, itemsKey, PREFIX, refusalsKey, RUNS_KEY, WORKERS_KEY, type RunRecord, type WorkerRecord } from './names.js';
+import { drainKey, itemsKey, PREFIX, refusalsKey, RUNS_KEY, WORKER_STALE_MS, WORKERS_KEY, type RunRecord, type WorkerRecord } from './names.js';
 import { packTask, type LocalTask, type WireTask } from './transport.js';
 import { invalidItem } from './validate.js';
 
@@ -207,7 +207,7 @@ export async function runQueue<P, R>(o: PoolOptions<P, R>, q: QueueSettings & { 
       log(`worker ${worker} refuses this run's jobs: ${why}`);
     }
     const now = Date.now();
-    const alive = Object.values(await redis.hgetall(WORKERS_KEY)).map((t) => JSON.parse(t) as WorkerRecord).filter((w) => now - w.heartbeat < 10_000);
+    const alive = Object.values(await redis.hgetall(WORKERS_KEY)).map((t) => JSON.parse(t) as WorkerRecord).filter((w) => now - w.heartbeat < WORKER_STALE_MS);
     if (alive.length === 0 && !warnedNoWorkers && now - started > 5000) {
       warnedNoWorkers = true;
       log(`no sente worker is connected: start some with \`sente worker --redis ${parsed.where}\``);
@@ -272,4 +272,3 @@ export async function runQueue<P, R>(o: PoolOptions<P, R>, q: QueueSettings & { 
   return { delivered: done.size, interrupted, failed, stats };
 }
 
-export type { Redis };

@@ -7,6 +7,8 @@ export const PREFIX = 'sente';
 export const RUNS_KEY = `${PREFIX}:runs`;
 /** Hash: worker id -> JSON WorkerRecord (heartbeat). */
 export const WORKERS_KEY = `${PREFIX}:workers`;
+/** A worker that has not written its heartbeat for this long is gone. */
+export const WORKER_STALE_MS = 10_000;
 
 export function blobKey(sha: string): string {
   return `${PREFIX}:blob:${sha}`;

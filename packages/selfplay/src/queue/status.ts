@@ -3,12 +3,10 @@
 // removed, the coordinator stops and can --resume), and removing what dead runs left behind.
 import { Queue } from 'bullmq';
 import { bullConnection, checkRedis, parseRedisUrl, QueueError, redisClient } from './connection.js';
-import { drainKey, itemsKey, PREFIX, refusalsKey, RUNS_KEY, WORKERS_KEY, type RunRecord, type WorkerRecord } from './names.js';
+import { drainKey, itemsKey, PREFIX, refusalsKey, RUNS_KEY, WORKER_STALE_MS, WORKERS_KEY, type RunRecord, type WorkerRecord } from './names.js';
 
 /** A coordinator that has not written its heartbeat for this long is gone. */
 export const RUN_STALE_MS = 30_000;
-/** A worker that has not written its heartbeat for this long is gone. */
-export const WORKER_STALE_MS = 10_000;
 
 export interface RunStatus {
   readonly name: string;
