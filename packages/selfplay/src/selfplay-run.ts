@@ -117,7 +117,8 @@ export async function runSelfplay(o: SelfplayRunOptions): Promise<SelfplaySummar
   }
 
   const byIndex = new Map<number, GameRecord>();
-  for (const g of existing.games) if (!byIndex.has(g.index)) byIndex.set(g.index, g);
+  // checkRecordedGames refused duplicates and indices outside 0..games-1.
+  for (const g of existing.games) byIndex.set(g.index, g);
   const todo: number[] = [];
   for (let i = 0; i < o.games; i++) if (!byIndex.has(i)) todo.push(i);
 
@@ -145,10 +146,9 @@ export async function runSelfplay(o: SelfplayRunOptions): Promise<SelfplaySummar
   const seconds = (performance.now() - t0) / 1000;
 
   const all = [...byIndex.values()].sort((a, b) => a.index - b.index);
-  const complete = all.filter((g) => g.index < o.games).length === o.games;
+  const complete = all.length === o.games;
   // Comment lines are kept: then the file is left in finishing order rather than rewritten.
-  const foreign = existing.comments;
-  if (complete && !pool.interrupted && foreign === 0) {
+  if (complete && !pool.interrupted && existing.comments === 0) {
     // Sorted by index: the same file whatever the worker count or the order games finished in.
     writeFileAtomic(gamesFile, all.map(formatGameLine).join(''));
   }
