@@ -92,7 +92,7 @@ export class GoPlaySession {
   constructor(private readonly args: Args, private readonly out: (line: string) => void) {
     this.board = new rules.GoBoard(args.size);
     const make = (side: string, seed: number): engine.MctsPlayer | null => (side === 'engine'
-      ? new engine.MctsPlayer({ playouts: args.playouts ?? (args.time !== undefined ? undefined : 2000), timeMs: durationMs(args.time), seed, resignThreshold: 0.05 })
+      ? new engine.MctsPlayer({ playouts: args.playouts, timeMs: durationMs(args.time), seed, resignThreshold: 0.05 })
       : null);
     this.engines = [null, make(args.black, 1), make(args.white, 2)];
     if (args.handicap >= 2) {
@@ -177,7 +177,7 @@ export class GoPlaySession {
   }
 
   private startScoring(): void {
-    const judge = engine.judgeStatus(this.board, new engine.MctsPlayer({ seed: 7 }), this.args.komi, this.args.playouts !== undefined ? Math.max(100, Math.min(400, this.args.playouts)) : engine.STATUS_PLAYOUTS);
+    const judge = engine.judgeStatus(this.board, engine.statusJudge(), this.args.komi, this.args.playouts !== undefined ? Math.max(100, Math.min(400, this.args.playouts)) : engine.STATUS_PLAYOUTS);
     this.dead = new Set(judge.dead);
     this.seki = judge.seki;
     this.unsettled = judge.chains.filter((ch) => ch.unsettled).map((ch) => ch.head);

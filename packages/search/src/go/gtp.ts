@@ -11,7 +11,7 @@ import { MAX_PROTOCOL_LINE, gtpWords } from '../protocol-line.js';
 import { generateCandidates } from './candidates.js';
 import { MctsPlayer, RESIGN, type SearchOptions } from './mcts.js';
 import { BLACK, EMPTY, GoBoard, PASS, WHITE, areaScore, fixedHandicapXY, formatMargin, gtpVertex, maxFixedHandicap, parseColor as parseColorLoose, parseGtpVertex as parseVertexLoose, parseSgf, renderGoBoard, sgfToBoard, writeSgf, type SgfMove } from './rules.js';
-import { STATUS_PLAYOUTS, judgeStatus, type Judgement } from './status.js';
+import { STATUS_PLAYOUTS, judgeStatus, statusJudge, type Judgement } from './status.js';
 
 // The rules' parsers trim Unicode whitespace; here a word is taken as it is (GTP's only
 // whitespace is the space that separated it), so "play b \u00a0C3" is refused as in Othello GTP.
@@ -127,9 +127,7 @@ export class GoGtpEngine {
   judgement(): Judgement {
     const key = `${this.board.size}:${this.board.hashLo}:${this.board.hashHi}:${this.board.toMove}:${this.komi}`;
     if (this.judged?.key !== key) {
-      // A fresh player with a fixed seed: the same position always gets the same judgement.
-      const judge = new MctsPlayer({ seed: 7 });
-      this.judged = { key, judgement: judgeStatus(this.board, judge, this.komi, this.options.statusPlayouts ?? STATUS_PLAYOUTS) };
+      this.judged = { key, judgement: judgeStatus(this.board, statusJudge(), this.komi, this.options.statusPlayouts ?? STATUS_PLAYOUTS) };
     }
     return this.judged.judgement;
   }

@@ -11,7 +11,7 @@
 // Everything else is judged by ownership from playouts (MctsPlayer.playoutOwnership): a chain is
 // dead when its own colour owns its points in less than half of them; between 20% and 80% it is
 // also reported as unsettled (people are asked to look; GTP has no word for it).
-import type { MctsPlayer } from './mcts.js';
+import { MctsPlayer } from './mcts.js';
 import { BLACK, EMPTY, WHITE, type GoBoard } from './rules.js';
 
 export type ChainStatus = 'alive' | 'dead' | 'seki';
@@ -177,6 +177,14 @@ export function basicSeki(board: GoBoard): Set<number> {
     }
   }
   return out;
+}
+
+/**
+ * The player whose playouts judge the final status: a fresh one with a fixed seed, so the same
+ * position always gets the same judgement (in GTP, in `sente go play` and in refereed matches).
+ */
+export function statusJudge(): MctsPlayer {
+  return new MctsPlayer({ seed: 7 });
 }
 
 /**

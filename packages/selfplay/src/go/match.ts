@@ -94,7 +94,7 @@ export async function playGoGame(black: GtpPlayer, white: GtpPlayer, options: Go
   let whiteScore: string | null = null;
   let agree: boolean | null = null;
   if (end === 'passes' || end === 'move-cap') {
-    const dead = search.judgeStatus(board, new search.MctsPlayer({ seed: 7 }), komi).dead;
+    const dead = search.judgeStatus(board, search.statusJudge(), komi).dead;
     const margin = rules.areaScore(board, komi, dead).margin;
     refereeScore = rules.formatMargin(margin);
     result = refereeScore;
