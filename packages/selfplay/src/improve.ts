@@ -97,6 +97,7 @@ export async function improve(o: ImproveOptions): Promise<ImproveSummary> {
   // Everything that would fail after self-play is checked before it.
   const problem = trainSettingsProblem(o) ?? (o.window !== undefined && !(Number.isInteger(o.window) && o.window >= 0) ? `window must be a whole number ≥ 0, got ${o.window}` : null)
     ?? (!Number.isInteger(o.matchGames) || o.matchGames < 1 ? `match games must be a whole number ≥ 1, got ${o.matchGames}` : null)
+    ?? (o.sprt && o.matchGames < 2 ? `an SPRT needs at least one pair of games (match games 2 or more, got ${o.matchGames})` : null)
     ?? (o.extraGames ?? []).map((f) => (existsSync(resolveGameFile(f)) ? null : `game file ${f} does not exist`)).find((p) => p !== null) ?? null;
   if (problem) throw new Error(problem);
   mkdirSync(o.runDir, { recursive: true });
