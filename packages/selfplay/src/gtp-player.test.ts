@@ -51,8 +51,8 @@ describe('createGtpPlayer with broken engines', () => {
     expect(await genmoveError('junk')).toBe('broken-junk answered garbage "I am not speaking GTP" while waiting for the reply to "genmove black"');
     expect(await genmoveError('refuse')).toBe('broken-refuse refused "genmove black": ? i give up');
     expect(await genmoveError('exit')).toMatch(/^broken-exit exited \(code 3\) while waiting for the reply to "genmove black"; its stderr ends: broken: segmentation fault \(pretend\)$/);
-    expect(await genmoveError('hang', 1000)).toBe('broken-hang gave no reply within 1000 ms while waiting for the reply to "genmove black"');
-    expect(await genmoveError('partial', 1000)).toBe('broken-partial gave no reply within 1000 ms while waiting for the reply to "genmove black"');
+    expect(await genmoveError('hang', 1000)).toBe('broken-hang gave no complete reply to "genmove black" within 1000 ms');
+    expect(await genmoveError('partial', 1000)).toBe('broken-partial gave no complete reply to "genmove black" within 1000 ms');
   });
 
   it('refuses further commands after a failure and closes twice without trouble', async () => {

@@ -13,6 +13,7 @@ export * from './builds.js';
 export * from './bootstrap.js';
 export * from './book.js';
 export * from './bookbuild.js';
+export * from './session.js';
 export * from './gtp.js';
 export * from './nboard.js';
 export * from './probcut.js';

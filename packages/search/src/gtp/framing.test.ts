@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gtpWords, preprocessGtpLine, preprocessNboardLine } from './protocol-line.js';
+import { gtpWords, preprocessGtpLine, preprocessNboardLine } from './framing.js';
 
 describe('GTP 2 line preprocessing', () => {
   it('removes control characters other than HT (CR included), turns HT into a space, cuts comments', () => {
