@@ -87,7 +87,7 @@ export interface GtpAnswer {
 
 /** Reads the reply frame back (the inverse of formatGtpReply for a reply's lines). */
 export function parseGtpReply(reply: string): GtpAnswer | null {
-  const m = /^([=?])\d*(?:[ \t]|$)/.exec(reply);
+  const m = /^([=?])\d*(?=\s|$)[ \t]?/.exec(reply);
   if (!m) return null;
   return { ok: m[1] === '=', text: reply.slice(m[0].length).trim() };
 }
