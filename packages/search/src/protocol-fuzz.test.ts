@@ -71,7 +71,7 @@ function lines(names: readonly string[], word: fc.Arbitrary<string>): fc.Arbitra
   return fc.array(item, { minLength: LINES, maxLength: LINES });
 }
 
-/** The words of a line as GTP 2 reads it, written independently of protocol-line.ts: controls but HT dropped, HT a space, no comment. */
+/** The words of a line as GTP 2 reads it, written independently of gtp/framing.ts: controls but HT dropped, HT a space, no comment. */
 function gtpTokens(line: string): string[] {
   let s = '';
   for (const ch of line) {
