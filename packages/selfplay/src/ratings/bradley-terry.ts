@@ -99,7 +99,8 @@ export function fitProblem(n: number, results: readonly PairResult[], names: rea
     const out = names.filter((_, i) => !seen[i]);
     if (out.length > 0) {
       const inside = names.filter((_, i) => seen[i]);
-      const [winners, losers] = forward ? [inside, out] : [out, inside];
+      // Forward: the inside never scored against the rest (the rest won everything); backward: the rest never scored against the inside.
+      const [winners, losers] = forward ? [out, inside] : [inside, out];
       return `${winners.join(', ')} scored every point against ${losers.join(', ')} (or never met them), so the ratings would be infinitely apart; add virtual draws with a prior`;
     }
   }
