@@ -117,9 +117,6 @@ export async function playTournament(args: PlayArgs, players: PlayerSpec[], open
   const archive = args.archive ?? args.sgf;
   // In --json mode stdout carries the JSON document only; the run's description goes to stderr.
   const say = args.json ? (line: string) => process.stderr.write(`${line}\n`) : (line: string) => console.log(line);
-  if (sprt) lines[lines.length - 1] += `; SPRT ${formatSprt(sprt)} on game pairs, ${players[0].name} tested, stops when it decides`;
-  for (const l of lines) say(l);
-  say('');
   if (args.resume && !args.csv) throw new UsageError('--resume continues the tournament in --csv: name the file');
   for (const [flag, path] of [['--csv', args.csv], [args.sgf !== undefined ? '--sgf' : '--archive', archive]] as const) {
     if (path === undefined) continue;
@@ -129,6 +126,9 @@ export async function playTournament(args: PlayArgs, players: PlayerSpec[], open
       throw new UsageError(`${path} already exists; choose another ${flag}, --resume it, or pass --force to replace it`);
     }
   }
+  if (sprt) lines[lines.length - 1] += `; SPRT ${formatSprt(sprt)} on game pairs, ${players[0].name} tested, stops when it decides`;
+  for (const l of lines) say(l);
+  say('');
   const log = gameLog('tournament');
   const stop = interruptSignal(() => process.stderr.write('\nstopping: finished games are in the CSV\n'));
   const running = new Map<string, number>();
