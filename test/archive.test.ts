@@ -85,4 +85,27 @@ describe('tournament --archive (GGF)', () => {
     expect(foreign.status).not.toBe(0);
     expect(foreign.stderr).toMatch(/holds game 9\d* .*which the results CSV does not/);
   }, 120_000);
+
+  it('--json: one JSON document on stdout with standings, Elo intervals, pairs, the SPRT state and the files', () => {
+    const csvPath = join(dir, 'json.csv');
+    const archivePath = join(dir, 'json.ggf');
+    const r = sente('tournament', '--player', 'bootstrap:depth=2,name=deep', '--player', 'bootstrap:depth=1,name=shallow', '--games', '4', '--exact', '4',
+      '--sprt', 'elo0=0,elo1=50', '--csv', csvPath, '--archive', archivePath, '--json');
+    expect(r.status, r.stderr).toBe(0);
+    const summary = JSON.parse(r.stdout);
+    const results = readTournamentResults(csvPath);
+    expect(summary.game).toBe('othello');
+    expect(summary.games).toEqual(expect.objectContaining({ played: 4, total: 4, counted: 4, complete: true, interrupted: false, failed: [], notStarted: [] }));
+    expect(summary.files).toEqual({ csv: csvPath, settings: `${csvPath}.settings.json`, archive: archivePath });
+    const deep = summary.standings.find((s: { name: string }) => s.name === 'deep');
+    const wins = results.filter((g) => (g.black === 'deep' ? g.blackScore > 0 : g.blackScore < 0)).length;
+    const draws = results.filter((g) => g.blackScore === 0).length;
+    expect(deep).toEqual(expect.objectContaining({ games: 4, wins, draws, losses: 4 - wins - draws, forfeits: 0 }));
+    expect(deep.low === null || deep.low <= deep.elo).toBe(true);
+    expect(summary.pairs).toEqual([expect.objectContaining({ a: 'deep', b: 'shallow', pairs: 2 })]);
+    expect(summary.sprt).toEqual(expect.objectContaining({ test: { elo0: 0, elo1: 50, alpha: 0.05, beta: 0.05 }, pairs: 2, decision: null }));
+    expect(summary.players.map((p: { name: string; kind: string }) => [p.name, p.kind])).toEqual([['deep', 'engine'], ['shallow', 'engine']]);
+    // The text description went to stderr: stdout is the document alone.
+    expect(r.stdout.trimStart().startsWith('{')).toBe(true);
+  }, 120_000);
 });
