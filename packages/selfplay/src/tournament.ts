@@ -9,6 +9,10 @@
 // pairs of the schedule, so it is the same whichever games finished first, and it is recomputed
 // from the CSV on --resume (a decided run plays nothing more). A results file is not trusted: every game read back is replayed by our rules, and a line
 // whose discs, score or result do not follow from its transcript is refused with its line number.
+// With `archivePath` every game is also appended to a GGF (Othello) or SGF (Go) archive
+// (archive/), kept in step with the CSV on --resume. Othello is built in; another game (Go) plugs
+// in through `game` (tournament-game.ts): its games are played in the main thread, written and
+// read back by its own CSV columns and rules, and archived in its own format.
 import { appendFileSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Position, formatTranscript, parseTranscript, squareName } from '@sente/core';

@@ -121,8 +121,8 @@ function logLikelihood(n: number, theta: Float64Array, games: Float64Array, poin
   return ll;
 }
 
-/** Solves A x = b in place (A m x m, symmetric positive definite) by Cholesky; returns x. */
-function solveSpd(a: Float64Array, b: Float64Array, m: number): Float64Array {
+/** The Cholesky factor L (A = L L') of a symmetric positive definite m x m matrix. */
+function cholesky(a: Float64Array, m: number): Float64Array {
   const l = new Float64Array(m * m);
   for (let i = 0; i < m; i++) {
     for (let j = 0; j <= i; j++) {
@@ -136,6 +136,11 @@ function solveSpd(a: Float64Array, b: Float64Array, m: number): Float64Array {
       }
     }
   }
+  return l;
+}
+
+/** Solves L L' x = b. */
+function solveCholesky(l: Float64Array, b: Float64Array, m: number): Float64Array {
   const y = new Float64Array(m);
   for (let i = 0; i < m; i++) {
     let s = b[i];
@@ -151,14 +156,20 @@ function solveSpd(a: Float64Array, b: Float64Array, m: number): Float64Array {
   return x;
 }
 
-/** The inverse of an SPD matrix (column by column through solveSpd). */
+/** Solves A x = b (A symmetric positive definite). */
+function solveSpd(a: Float64Array, b: Float64Array, m: number): Float64Array {
+  return solveCholesky(cholesky(a, m), b, m);
+}
+
+/** The inverse of an SPD matrix: one factorisation, then a solve per column. */
 function inverseSpd(a: Float64Array, m: number): Float64Array {
+  const l = cholesky(a, m);
   const inv = new Float64Array(m * m);
   const e = new Float64Array(m);
   for (let c = 0; c < m; c++) {
     e.fill(0);
     e[c] = 1;
-    const x = solveSpd(a, e, m);
+    const x = solveCholesky(l, e, m);
     for (let r = 0; r < m; r++) inv[r * m + c] = x[r];
   }
   return inv;
