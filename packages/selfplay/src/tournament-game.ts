@@ -8,6 +8,14 @@ import type { GameOutcome } from './referee.js';
 import type { GtpSpec, PlayerSpec } from './players.js';
 import type { ArchiveFormat } from './archive/archive.js';
 import type { GameResult, ScheduledGame } from './tournament.js';
+import type { WorkerTask } from './worker.js';
+
+/** A game sent to the pool: its number and its two players (plain data, for a worker thread). */
+export interface PooledGame {
+  readonly key: number;
+  readonly black: PlayerSpec;
+  readonly white: PlayerSpec;
+}
 
 export interface PlayOptions {
   /** Longest wait for one reply of an external program (ms). */
@@ -28,6 +36,12 @@ export interface TournamentGame {
   play(g: ScheduledGame, black: PlayerSpec, white: PlayerSpec, options: PlayOptions): Promise<GameOutcome & Pick<GameResult, 'go'>>;
   /** How its games are archived (--archive). */
   readonly archive: ArchiveFormat;
+  /** Games between these players run on the local pool (worker threads) when this says so; else in the main thread. */
+  pooled?(black: PlayerSpec, white: PlayerSpec): boolean;
+  /** The worker task that plays a batch of pooled games. */
+  poolTask?(games: readonly PooledGame[]): Omit<WorkerTask, 'port'>;
+  /** Games played at once in the main thread (default: the tournament's workers). */
+  readonly localLanes?: number;
 }
 
 /** A forfeit: the reason names what went wrong and the offender's colour (a resignation is not one). */

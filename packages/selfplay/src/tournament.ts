@@ -226,7 +226,9 @@ export async function runTournament(o: TournamentOptions): Promise<TournamentSum
     o.onGame?.(r, results.length, games.length, sprt?.state());
     if (decided()) halt.abort();
   };
-  const isEngine = (g: ScheduledGame): boolean => !o.game && o.players[g.black].kind === 'engine' && o.players[g.white].kind === 'engine';
+  const isEngine = (g: ScheduledGame): boolean => (o.game
+    ? o.game.pooled?.(o.players[g.black], o.players[g.white]) ?? false
+    : o.players[g.black].kind === 'engine' && o.players[g.white].kind === 'engine');
   const pooled = decided() ? [] : games.filter((g) => isEngine(g) && !already.has(g.key));
   const local = decided() ? [] : games.filter((g) => !isEngine(g) && !already.has(g.key));
 
@@ -240,10 +242,14 @@ export async function runTournament(o: TournamentOptions): Promise<TournamentSum
         return { key: k, black: o.players[g.black] as EngineSpec, white: o.players[g.white] as EngineSpec, opening: g.opening };
       }),
     })),
-    makeTask: (payload, keys) => ({ kind: 'match', buildsDir: o.buildsDir, games: payload.filter((g) => keys.includes(g.key)) }),
+    makeTask: (payload, keys) => {
+      const left = payload.filter((g) => keys.includes(g.key));
+      return o.game?.poolTask ? o.game.poolTask(left) : { kind: 'match', buildsDir: o.buildsDir, games: left };
+    },
     onItem: (key, outcome) => record(byKey.get(key)!, outcome),
     signal: halt.signal,
-  }, o.queue, 'tournament', [o.csvPath ? resolve(o.csvPath) : null, games, o.players]);
+    // Another game's jobs stay on the local pool (the queue's workers replay Othello games).
+  }, o.game ? undefined : o.queue, 'tournament', [o.csvPath ? resolve(o.csvPath) : null, games, o.players]);
   const notStarted: TournamentSummary['notStarted'] = [];
   const localRun = playLocal(local, { ...o, signal: halt.signal }, record, (spec, error) => {
     if (!notStarted.some((n) => n.player === spec.name)) notStarted.push({ player: spec.name, command: spec.command, error });
@@ -360,7 +366,7 @@ async function playLocal(
       record(g, outcome);
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(o.workers, games.length)) }, (_, i) => lane(i)));
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(o.game?.localLanes ?? o.workers, games.length)) }, (_, i) => lane(i)));
 }
 
 /**

@@ -124,9 +124,10 @@ export interface GoTournamentArgs extends PlayArgs {
 
 /**
  * Plays a Go tournament on the tournament runner (any number of players, Elo, --resume, --sprt,
- * --archive SGF); `sente tournament --game go` routes here too. Games with sente's in-process
- * engine are played one at a time (its search holds the thread, which would stall the other
- * games' clocks); games between external programs run --workers at a time.
+ * --archive SGF); `sente tournament --game go` routes here too. Games between two sente
+ * settings run on the worker pool, --workers at a time; games with an external program run in
+ * the main thread, one at a time when sente takes part (its search holds the thread, which would
+ * delay the other games' timeouts), else --workers at a time.
  */
 export async function goTournamentHandler(args: GoTournamentArgs): Promise<void> {
   const specs: PlayerSpec[] = [];
@@ -140,9 +141,8 @@ export async function goTournamentHandler(args: GoTournamentArgs): Promise<void>
     ? `sente, ${p.playouts !== undefined ? `${p.playouts} playouts` : p.timeMs !== undefined ? '' : 'default playouts'}${p.timeMs !== undefined ? `${p.playouts !== undefined ? ', ' : ''}${formatDuration(p.timeMs)}/move` : ''}${p.resign !== undefined ? `, resign below ${p.resign}` : ''}${p.seed !== undefined ? `, seed ${p.seed}` : ''}` : ''}`);
   const pairings = args.gauntlet ? players.length - 1 : (players.length * (players.length - 1)) / 2;
   lines.push(`${pairings} pairing(s) x ${args.games} games on ${args.size}x${args.size}, komi ${args.komi}, colours alternating`);
-  const workers = players.some((p) => p.kind === 'go-engine') ? 1 : args.workers;
-  await playTournament({ ...args, workers }, players, [[]], lines, {
-    game: matches.goTournamentGame({ size: args.size, komi: args.komi }),
+  await playTournament(args, players, [[]], lines, {
+    game: matches.goTournamentGame({ size: args.size, komi: args.komi, localLanes: players.some((p) => p.kind === 'go-engine') ? 1 : args.workers }),
     settings: { size: args.size, komi: args.komi },
   });
 }
@@ -163,7 +163,7 @@ const tournamentCommand: CommandModule<object, GoTournamentArgs> = {
       .option('sgf', { type: 'string', describe: 'the same as --archive' })
       .option('resume', { type: 'boolean', default: false, describe: 'continue the tournament recorded in --csv (same players and settings)' })
       .option('force', { type: 'boolean', default: false, describe: 'replace an existing --csv or --archive file' })
-      .option('workers', { type: 'number', default: 2, describe: 'games between external programs played at once (games with sente are played one at a time)' })
+      .option('workers', { type: 'number', default: 2, describe: 'worker threads for games between sente settings; games with an external program run in the main thread (one at a time when sente plays in them)' })
       .option('json', { type: 'boolean', default: false, describe: 'print the summary as one JSON document on stdout' })
       .option('move-timeout', { type: 'string', default: '30s', describe: `an external engine loses a game after this long without a reply (and is restarted) ${DURATION_HELP}` })
       .check((a) => {

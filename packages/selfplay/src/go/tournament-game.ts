@@ -20,7 +20,7 @@ import type { GameOutcome } from '../referee.js';
 import type { ArchiveFormat, ArchivedGame } from '../archive/archive.js';
 import { isoSecond } from '../archive/ggf.js';
 import { parseCsvLine, type GameResult, type ScheduledGame } from '../tournament.js';
-import type { PlayOptions, TournamentGame } from '../tournament-game.js';
+import type { PlayOptions, PooledGame, TournamentGame } from '../tournament-game.js';
 import { ExternalGtpPlayer, SentePlayer, type GtpPlayer } from './engines.js';
 import { playGoGame, type GoGameResult } from './match.js';
 
@@ -263,10 +263,28 @@ export const GO_SGF_FORMAT: ArchiveFormat = {
   movesOf: (r) => r.moves.map((p) => rules.gtpVertex(r.go!.size, p)).join(' '),
 };
 
-/** Go on the tournament runner: games of `size` with `komi`, capped at `maxMoves` (default 3 size^2). */
-export function goTournamentGame(o: { size: number; komi: number; maxMoves?: number }): TournamentGame {
+/** One game between two sente settings in a pool worker. */
+export async function playPooledGoGame(g: PooledGame, o: { size: number; komi: number; maxMoves: number }): Promise<GameOutcome & { go: GoGameDetails }> {
+  const players = [startPlayer(g.black, g.key, undefined), startPlayer(g.white, g.key, undefined)];
+  try {
+    return goOutcome(await playGoGame(players[0], players[1], o, g.key), o.size, o.komi);
+  } finally {
+    await Promise.allSettled(players.map((p) => p.close()));
+  }
+}
+
+/**
+ * Go on the tournament runner: games of `size` with `komi`, capped at `maxMoves` (default 3 size^2).
+ * Games between two sente settings run on the local pool (worker threads, `workers` at a time);
+ * games with an external program run in the main thread, `localLanes` at a time (default 1 when
+ * a sente player takes part: its search holds the thread, which would delay another game's timeouts).
+ */
+export function goTournamentGame(o: { size: number; komi: number; maxMoves?: number; localLanes?: number }): TournamentGame {
   const maxMoves = o.maxMoves ?? 3 * o.size * o.size;
   return {
+    pooled: (black, white) => black.kind === 'go-engine' && white.kind === 'go-engine',
+    poolTask: (games) => ({ kind: 'go-match', size: o.size, komi: o.komi, maxMoves, games }),
+    localLanes: o.localLanes,
     name: 'go',
     csvColumns: GO_CSV_COLUMNS,
     csvRecord,
