@@ -6,6 +6,7 @@
 // or SGF (Go) file; --json prints the summary as one JSON document (tournament-json.ts). Go
 // (--game go, and `sente go tournament`) runs on the same runner through go.ts.
 import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { buildsDir } from '@sente/search';
 import {
@@ -30,7 +31,7 @@ export const tournamentCommand: CommandModule<object, Args> = {
   command: 'tournament',
   describe: 'Play builds and GTP programs against each other and report standings with Elo',
   builder: (y) => checked(y
-    .option('game', { type: 'string', choices: ['othello', 'go'], default: 'othello', describe: 'othello, or go (as `sente go tournament`: two players, sente[:playouts=N,time=S] or gtp:<command>)' })
+    .option('game', { type: 'string', choices: ['othello', 'go'], default: 'othello', describe: 'othello, or go (as `sente go tournament`; Go players are sente[:playouts=N,time=DURATION,resign=R,seed=K,name=NAME] or gtp:<command>)' })
     .option('size', { type: 'number', default: 9, describe: 'go: board size' })
     .option('komi', { type: 'number', default: 7.5, describe: 'go: komi' })
     .option('sgf', { type: 'string', describe: 'go: the same as --archive' })
@@ -115,6 +116,7 @@ export async function playTournament(args: PlayArgs, players: PlayerSpec[], open
   const sprt: SprtTest | undefined = sprtTest?.ok ? sprtTest.test : undefined;
   if (args.archive !== undefined && args.sgf !== undefined && args.archive !== args.sgf) throw new UsageError('give --archive or --sgf (the same option for Go), not both');
   const archive = args.archive ?? args.sgf;
+  if (archive !== undefined && args.csv !== undefined && resolve(archive) === resolve(args.csv)) throw new UsageError(`--csv and --archive name the same file (${args.csv}); give the archive its own`);
   // In --json mode stdout carries the JSON document only; the run's description goes to stderr.
   const say = args.json ? (line: string) => process.stderr.write(`${line}\n`) : (line: string) => console.log(line);
   if (args.resume && !args.csv) throw new UsageError('--resume continues the tournament in --csv: name the file');
