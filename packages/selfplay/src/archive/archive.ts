@@ -33,6 +33,8 @@ export interface ArchiveFormat {
   read(text: string): ArchivedGame[];
   /** The moves of a result as `read` gives them back. */
   movesOf(r: GameResult): string;
+  /** A player's name as `read` gives it back (GGF turns "]" into ")"; default: unchanged). */
+  nameOf?(name: string): string;
 }
 
 export interface GameArchive {
@@ -68,7 +70,8 @@ export function openArchive(path: string, format: ArchiveFormat, o: { resume: bo
   for (const g of games) {
     const r = byKey.get(g.key);
     if (!r) throw new Error(`cannot resume: the archive ${path} holds game ${g.key} (${g.black} vs ${g.white}), which the results CSV does not; is it this tournament's archive?`);
-    if (g.black !== r.black || g.white !== r.white || g.moves !== format.movesOf(r) || g.blackScore !== r.blackScore) {
+    const name = format.nameOf ?? ((n: string) => n);
+    if (g.black !== name(r.black) || g.white !== name(r.white) || g.moves !== format.movesOf(r) || g.blackScore !== r.blackScore) {
       throw new Error(`cannot resume: game ${g.key} in the archive ${path} differs from the results CSV (players, moves or score)`);
     }
     have.add(g.key);

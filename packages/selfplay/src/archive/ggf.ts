@@ -35,6 +35,8 @@ export function othelloGgfFormat(timeControl?: string): ArchiveFormat {
     complete: (text) => (text.endsWith('\n') || text === '' ? text : text.slice(0, text.lastIndexOf('\n') + 1)),
     read: readOthelloArchive,
     movesOf: (r) => formatTranscript(r.moves),
+    // formatGgf writes "]" in a value as ")".
+    nameOf: (name) => name.replace(/\]/g, ')'),
   };
 }
 
