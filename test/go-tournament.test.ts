@@ -97,4 +97,12 @@ describe('sente tournament --game go', () => {
     expect(changed.status).not.toBe(0);
     expect(changed.stderr).toContain('--resume: komi was 0.5, now 6.5');
   }, 300_000);
+
+  it('an engine that cannot start loses its games, and the run names it with its command and exits 1', () => {
+    const r = sente('go', 'tournament', '--size', '5', '--player', 'sente:playouts=10', '--player', 'gtp:/nonexistent/gnugo --mode gtp', '--games', '2');
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain('player gtp:/nonexistent/gnugo --mode gtp could not be started (command: /nonexistent/gnugo --mode gtp): crash (white): ');
+    expect(r.stdout).toMatch(/ENOENT/);
+    expect(r.stdout).toContain('2/2 games');
+  });
 });
