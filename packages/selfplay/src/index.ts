@@ -28,3 +28,8 @@ export * from './match/duration.js';
 export * from './match/pentanomial.js';
 export * from './match/sprt.js';
 export * from './match/simulate.js';
+export * from './tournament-game.js';
+export * from './archive/archive.js';
+export * from './archive/ggf.js';
+export * from './ratings/bradley-terry.js';
+export * from './ratings/games.js';

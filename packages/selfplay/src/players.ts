@@ -6,6 +6,7 @@
 import { resolve } from 'node:path';
 import { MAX_EXACT_EMPTIES, MAX_MOVE_MS, MAX_SEARCH_DEPTH, findBuild, readBookFile } from '@sente/search';
 import { parseDuration } from './match/duration.js';
+import type { GoEngineSpec } from './go/tournament-game.js';
 
 export interface EngineSpec {
   readonly kind: 'engine';
@@ -28,7 +29,8 @@ export interface GtpSpec {
   readonly command: string;
 }
 
-export type PlayerSpec = EngineSpec | GtpSpec;
+/** An Othello build, an external program, or sente's Go engine (go/tournament-game.ts). */
+export type PlayerSpec = EngineSpec | GtpSpec | GoEngineSpec;
 
 export interface SpecDefaults {
   readonly depth?: number;

@@ -18,6 +18,8 @@ export interface GameOutcome {
   readonly reason: string;
   /** Moves each side chose and the wall time it took over them (absent for results read from older files). */
   readonly time?: MoveTimes;
+  /** Wall milliseconds of each move after the opening, in order, passes excluded (absent when not recorded; the archive writes them). */
+  readonly moveMs?: number[];
 }
 
 /** Thinking time of one game: moves chosen (passes excluded) and wall milliseconds spent choosing them. */
@@ -60,6 +62,7 @@ export async function refereeGame(black: GamePlayer, white: GamePlayer, opening:
   const since: number[] = [];
   const moves = [0, 0];
   const ms = [0, 0];
+  const moveMs: number[] = [];
   const finish = (reason: string, loser: number | null): GameOutcome => {
     const b = position.blackCount();
     const w = position.whiteCount();
@@ -73,7 +76,7 @@ export async function refereeGame(black: GamePlayer, white: GamePlayer, opening:
     const result = blackScore > 0 ? '1-0' : blackScore < 0 ? '0-1' : '1/2-1/2';
     // One line, so a CSV of results stays one line per game (error messages may hold newlines).
     const time = { blackMoves: moves[BLACK], blackMs: Math.round(ms[BLACK]), whiteMoves: moves[WHITE], whiteMs: Math.round(ms[WHITE]) };
-    return { moves: all, blackDiscs: b, whiteDiscs: w, blackScore, result, reason: reason.replace(/\s*\n\s*/g, ' / '), time };
+    return { moves: all, blackDiscs: b, whiteDiscs: w, blackScore, result, reason: reason.replace(/\s*\n\s*/g, ' / '), time, moveMs };
   };
   for (const [player, colour] of [[black, 'black'], [white, 'white']] as const) {
     try {
@@ -102,7 +105,9 @@ export async function refereeGame(black: GamePlayer, white: GamePlayer, opening:
       const name = Number.isInteger(move) && move >= -1 && move < 64 ? squareName(move) : String(move);
       return finish(`illegal (${colour}): ${name} in ${formatMoves(all)}`, side);
     }
-    ms[side] += performance.now() - t0;
+    const spent = performance.now() - t0;
+    ms[side] += spent;
+    moveMs.push(Math.round(spent));
     moves[side]++;
     all.push(move);
     since.push(move);

@@ -9,6 +9,10 @@
 // pairs of the schedule, so it is the same whichever games finished first, and it is recomputed
 // from the CSV on --resume (a decided run plays nothing more). A results file is not trusted: every game read back is replayed by our rules, and a line
 // whose discs, score or result do not follow from its transcript is refused with its line number.
+// With `archivePath` every game is also appended to a GGF (Othello) or SGF (Go) archive
+// (archive/), kept in step with the CSV on --resume. Othello is built in; another game (Go) plugs
+// in through `game` (tournament-game.ts): its games are played in the main thread, written and
+// read back by its own CSV columns and rules, and archived in its own format.
 import { appendFileSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Position, formatTranscript, parseTranscript, squareName } from '@sente/core';
@@ -28,6 +32,10 @@ import { batches } from './pool.js';
 import { seededRandom } from './random.js';
 import { refereeGame, type GameOutcome } from './referee.js';
 import type { MatchGame } from './worker.js';
+import { isForfeit, type TournamentGame } from './tournament-game.js';
+import { openArchive, type GameArchive } from './archive/archive.js';
+import { othelloGgfFormat } from './archive/ggf.js';
+import type { GoGameDetails } from './go/tournament-game.js';
 
 export interface ScheduledGame {
   readonly key: number;
@@ -41,6 +49,8 @@ export interface GameResult extends GameOutcome {
   readonly black: string;
   readonly white: string;
   readonly opening: number[];
+  /** A Go game's board, komi and scoring details (go/tournament-game.ts). */
+  readonly go?: GoGameDetails;
 }
 
 /** `count` openings from a list: a seeded shuffle, so a tournament's openings vary with its seed. */
@@ -97,6 +107,14 @@ export interface TournamentOptions {
    * recorded with the results; `resume` refuses a change. Values must be JSON.
    */
   readonly settings?: Readonly<Record<string, unknown>>;
+  /** The game, when it is not Othello (go/tournament-game.ts): its games are played in the main thread. */
+  readonly game?: TournamentGame;
+  /** Append every finished game to this archive (GGF for Othello, SGF for Go); kept in step on --resume. */
+  readonly archivePath?: string;
+  /** Replace an existing archive (default: refuse). */
+  readonly overwriteArchive?: boolean;
+  /** Othello archives: the time control written to each game's TI (e.g. "depth 4"). */
+  readonly archiveTimeControl?: string;
   /** Starts an external player (default: createGtpPlayer). */
   readonly startGtp?: (command: string, options: { timeoutMs?: number; name?: string }) => Promise<GamePlayer>;
 }
@@ -128,6 +146,8 @@ export interface TournamentSummary {
   readonly sprt?: SprtState;
   /** The games the standings count: all of them, or with an SPRT those its decision rests on. */
   readonly counted: GameResult[];
+  /** The archive written, when there is one. */
+  readonly archivePath?: string;
 }
 
 /** Which pair of its pairing a scheduled game belongs to, and which of the two games it is. */
@@ -152,6 +172,8 @@ export async function runTournament(o: TournamentOptions): Promise<TournamentSum
     sprt.add(pair, game, halfPoints(r.black === o.players[0].name ? r.blackScore : -r.blackScore));
   };
   const results: GameResult[] = [];
+  const columns = o.game?.csvColumns ?? CSV_COLUMNS;
+  const toRecord = o.game ? (r: GameResult) => o.game!.csvRecord(r) : csvRecord;
   if (o.csvPath) {
     const exists = existsSync(o.csvPath) && statSync(o.csvPath).size > 0;
     const sidecar = tournamentSettingsPath(o.csvPath);
@@ -167,15 +189,19 @@ export async function runTournament(o: TournamentOptions): Promise<TournamentSum
         const changed = settingsChanges(before, settings);
         if (changed.length > 0) throw new Error(`cannot resume ${o.csvPath} with other settings (recorded in ${sidecar}):\n${changed.map((c) => `  --resume: ${c}`).join('\n')}`);
       }
-      for (const r of readResultsCsv(o.csvPath, games, o.players)) results.push(r);
+      for (const r of readResultsCsv(o.csvPath, games, o.players, o.game)) results.push(r);
       // A run from before settings were recorded gets its file now (its games matched the schedule).
       if (!existsSync(sidecar)) writeFileAtomic(sidecar, `${JSON.stringify(settings, null, 2)}\n`);
     } else {
       if (exists && !o.overwriteCsv) throw new Error(`${o.csvPath} already exists; choose another --csv (results are never overwritten)`);
       writeFileAtomic(sidecar, `${JSON.stringify(settings, null, 2)}\n`);
-      writeFileSync(o.csvPath, stringify([], { header: true, columns: CSV_COLUMNS }));
+      writeFileSync(o.csvPath, stringify([], { header: true, columns: [...columns] }));
     }
   }
+  // After the CSV, so a resumed archive is checked against (and completed from) the games read back.
+  const archive: GameArchive | null = o.archivePath === undefined ? null : openArchive(o.archivePath, o.game?.archive ?? othelloGgfFormat(o.archiveTimeControl), {
+    resume: o.resume ?? false, overwrite: o.overwriteArchive ?? false, results,
+  });
   // Stops the games in flight when the user interrupts or the SPRT decides.
   const halt = new AbortController();
   const onUserAbort = (): void => halt.abort();
@@ -188,18 +214,21 @@ export async function runTournament(o: TournamentOptions): Promise<TournamentSum
   });
   const decided = (): boolean => sprt?.state().decision != null;
   if (decided()) halt.abort();
-  const record = (g: ScheduledGame, outcome: GameOutcome): void => {
+  const record = (g: ScheduledGame, outcome: GameOutcome & Pick<GameResult, 'go'>): void => {
     const r: GameResult = { ...outcome, key: g.key, black: o.players[g.black].name, white: o.players[g.white].name, opening: g.opening };
     results.push(r);
     // A game finished after the decision is still kept in the CSV (it was played), not counted.
     if (o.csvPath) {
-      appendFileSync(o.csvPath, stringify([csvRecord(r)]));
+      appendFileSync(o.csvPath, stringify([toRecord(r)]));
     }
+    archive?.append(r);
     feed(r);
     o.onGame?.(r, results.length, games.length, sprt?.state());
     if (decided()) halt.abort();
   };
-  const isEngine = (g: ScheduledGame): boolean => o.players[g.black].kind === 'engine' && o.players[g.white].kind === 'engine';
+  const isEngine = (g: ScheduledGame): boolean => (o.game
+    ? o.game.pooled?.(o.players[g.black], o.players[g.white]) ?? false
+    : o.players[g.black].kind === 'engine' && o.players[g.white].kind === 'engine');
   const pooled = decided() ? [] : games.filter((g) => isEngine(g) && !already.has(g.key));
   const local = decided() ? [] : games.filter((g) => !isEngine(g) && !already.has(g.key));
 
@@ -213,10 +242,14 @@ export async function runTournament(o: TournamentOptions): Promise<TournamentSum
         return { key: k, black: o.players[g.black] as EngineSpec, white: o.players[g.white] as EngineSpec, opening: g.opening };
       }),
     })),
-    makeTask: (payload, keys) => ({ kind: 'match', buildsDir: o.buildsDir, games: payload.filter((g) => keys.includes(g.key)) }),
+    makeTask: (payload, keys) => {
+      const left = payload.filter((g) => keys.includes(g.key));
+      return o.game?.poolTask ? o.game.poolTask(left) : { kind: 'match', buildsDir: o.buildsDir, games: left };
+    },
     onItem: (key, outcome) => record(byKey.get(key)!, outcome),
     signal: halt.signal,
-  }, o.queue, 'tournament', [o.csvPath ? resolve(o.csvPath) : null, games, o.players]);
+    // Another game's jobs stay on the local pool (the queue's workers replay Othello games).
+  }, o.game ? undefined : o.queue, 'tournament', [o.csvPath ? resolve(o.csvPath) : null, games, o.players]);
   const notStarted: TournamentSummary['notStarted'] = [];
   const localRun = playLocal(local, { ...o, signal: halt.signal }, record, (spec, error) => {
     if (!notStarted.some((n) => n.player === spec.name)) notStarted.push({ player: spec.name, command: spec.command, error });
@@ -233,7 +266,7 @@ export async function runTournament(o: TournamentOptions): Promise<TournamentSum
   const stoppedBySprt = state?.decision != null;
   return {
     results, total: games.length, interrupted: (pool.interrupted && !stoppedBySprt) || (o.signal?.aborted ?? false),
-    failed: pool.failed, notStarted, sprt: state, counted,
+    failed: pool.failed, notStarted, sprt: state, counted, archivePath: o.archivePath,
   };
 }
 
@@ -246,6 +279,7 @@ export function tournamentSettingsPath(csvPath: string): string {
 function runSettings(o: TournamentOptions): Record<string, unknown> {
   return {
     ...o.settings,
+    ...(o.game ? { game: o.game.name } : {}),
     games: o.gamesPerPair,
     gauntlet: o.gauntlet ?? false,
     sprt: o.sprt ?? null,
@@ -287,13 +321,17 @@ export function settingsChanges(before: Record<string, unknown>, now: Record<str
 
 /** Games with an external program, in the main thread, a few at a time. */
 async function playLocal(
-  games: ScheduledGame[], o: TournamentOptions, record: (g: ScheduledGame, r: GameOutcome) => void,
+  games: ScheduledGame[], o: TournamentOptions, record: (g: ScheduledGame, r: GameOutcome & Pick<GameResult, 'go'>) => void,
   onStartFailure: (spec: GtpSpec, error: string) => void,
 ): Promise<void> {
   if (games.length === 0) return;
   const queue = [...games];
   const lane = async (lane: number): Promise<void> => {
     for (let g = queue.shift(); g !== undefined && !o.signal?.aborted; g = queue.shift()) {
+      if (o.game) {
+        record(g, await o.game.play(g, o.players[g.black], o.players[g.white], { moveTimeoutMs: o.moveTimeoutMs, signal: o.signal, onStartFailure }));
+        continue;
+      }
       const players: GamePlayer[] = [];
       let outcome: GameOutcome;
       try {
@@ -301,7 +339,7 @@ async function playLocal(
           const spec = o.players[idx];
           if (spec.kind === 'engine') {
             players.push(enginePlayer(spec.name, engineFor(o.buildsDir, spec.build, lane * 2 + slot, 8, spec.book), spec));
-          } else {
+          } else if (spec.kind === 'gtp') {
             const start = o.startGtp ?? createGtpPlayer;
             try {
               players.push(await start(spec.command, { timeoutMs: o.moveTimeoutMs, name: spec.name }));
@@ -309,6 +347,8 @@ async function playLocal(
               onStartFailure(spec, (e as Error).message);
               throw new StartError(slot, (e as Error).message);
             }
+          } else {
+            throw new Error(`player ${spec.name} is not an Othello player`);
           }
         }
         outcome = await refereeGame(players[0], players[1], g.opening, { moveTimeoutMs: o.moveTimeoutMs, game: g.key });
@@ -326,7 +366,7 @@ async function playLocal(
       record(g, outcome);
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(o.workers, games.length)) }, (_, i) => lane(i)));
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(o.game?.localLanes ?? o.workers, games.length)) }, (_, i) => lane(i)));
 }
 
 /**
@@ -463,8 +503,8 @@ function firstPerGame(results: readonly GameResult[]): GameResult[] {
  * (atomically) with the time columns added and left empty for its games, so the games appended
  * next fit its header.
  */
-function readResultsCsv(path: string, games: readonly ScheduledGame[], players: readonly PlayerSpec[]): GameResult[] {
-  const parsed = parseResultsCsv(path);
+function readResultsCsv(path: string, games: readonly ScheduledGame[], players: readonly PlayerSpec[], game?: TournamentGame): GameResult[] {
+  const parsed: ParsedResults = game ? { results: game.readResults(path), lines: [], old: false, truncated: false } : parseResultsCsv(path);
   for (const r of parsed.results) {
     const g = games[r.key];
     if (!g || r.black !== players[g.black].name || r.white !== players[g.white].name || formatTranscript(r.opening) !== formatTranscript(g.opening)) {
@@ -505,7 +545,7 @@ function tally(results: readonly GameResult[], name: string, against?: string): 
     if (score > 0) w++;
     else if (score < 0) l++;
     else d++;
-    if (r.reason !== 'normal' && r.reason.includes(asBlack ? '(black' : '(white')) forfeits++;
+    if (isForfeit(r.reason) && r.reason.includes(asBlack ? '(black' : '(white')) forfeits++;
     if (r.time) {
       moves += asBlack ? r.time.blackMoves : r.time.whiteMoves;
       ms += asBlack ? r.time.blackMs : r.time.whiteMs;

@@ -10,6 +10,8 @@ import type { GameRecord } from './gamefile.js';
 import { refereeGame, type GameOutcome } from './referee.js';
 import { playSelfplayGame, type SelfplaySettings } from './selfplay.js';
 import type { EngineSpec } from './players.js';
+import type { PooledGame } from './tournament-game.js';
+import { playPooledGoGame } from './go/tournament-game.js';
 
 export interface SelfplayTask {
   readonly kind: 'selfplay';
@@ -46,7 +48,18 @@ export interface BookTask {
   readonly crashAfter?: number;
 }
 
-export type WorkerTask = SelfplayTask | MatchTask | BookTask;
+/** Go games between sente settings (go/tournament-game.ts). */
+export interface GoMatchTask {
+  readonly kind: 'go-match';
+  readonly size: number;
+  readonly komi: number;
+  readonly maxMoves: number;
+  readonly games: readonly PooledGame[];
+  readonly port: MessagePort;
+  readonly crashAfter?: number;
+}
+
+export type WorkerTask = SelfplayTask | MatchTask | BookTask | GoMatchTask;
 
 export default async function run(task: WorkerTask): Promise<{ key: number; item: GameRecord | GameOutcome | MoveScore[] }[]> {
   const out: { key: number; item: GameRecord | GameOutcome | MoveScore[] }[] = [];
@@ -64,6 +77,8 @@ export default async function run(task: WorkerTask): Promise<{ key: number; item
         const position = positionOfKey({ playerLo: pLo, playerHi: pHi, opponentLo: oLo, opponentHi: oHi, transform: 0 });
         post(key, engine.analyze(position, task.depth));
       });
+    } else if (task.kind === 'go-match') {
+      for (const g of task.games) post(g.key, await playPooledGoGame(g, task));
     } else if (task.kind === 'selfplay') {
       const engine = engineFor(task.settings.buildsDir, task.settings.build, 0, 8, task.settings.book);
       for (const key of task.keys) post(key, playSelfplayGame(engine, task.settings, key));
