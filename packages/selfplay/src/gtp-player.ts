@@ -6,6 +6,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { BLACK, PASS, Position, formatBoard, squareName } from '@sente/core';
 import type { GamePlayer } from './player.js';
+import { gtpTimeLeft, gtpTimeSettings, type ClockView, type TimeControl } from './match/clock.js';
 
 export interface GtpPlayerOptions {
   /** Longest wait for any reply, genmove included (default 60 000 ms); the first reply, which
@@ -195,7 +196,7 @@ class GtpConnection {
   }
 }
 
-function colorWord(side: number): string {
+function colorWord(side: number): 'black' | 'white' {
   return side === BLACK ? 'black' : 'white';
 }
 
@@ -214,11 +215,12 @@ class GtpPlayer implements GamePlayer {
   private synced = 0;
   private closed = false;
 
-  constructor(readonly name: string, private readonly gtp: GtpConnection, private readonly canSetup: boolean) {}
+  constructor(readonly name: string, private readonly gtp: GtpConnection, private readonly canSetup: boolean, private readonly canClock: boolean) {}
 
-  async newGame(start: Position, opening: readonly number[]): Promise<void> {
+  async newGame(start: Position, opening: readonly number[], _game?: number, timeControl?: TimeControl): Promise<void> {
     await this.gtp.expect('boardsize 8');
     await this.gtp.expect('clear_board');
+    await this.sendClock(timeControl);
     this.known = Position.initial();
     this.synced = 0;
     if (start.equals(this.known)) return;
@@ -257,7 +259,7 @@ class GtpPlayer implements GamePlayer {
     await this.gtp.send(`play ${color} pass`);
   }
 
-  async genmove(position: Position, moves: readonly number[]): Promise<number> {
+  async genmove(position: Position, moves: readonly number[], clock?: ClockView): Promise<number> {
     if (moves.length < this.synced) throw new Error(`${this.name}: the referee's move list shrank (${moves.length} < ${this.synced} moves)`);
     for (let i = this.synced; i < moves.length; i++) await this.relay(moves[i]);
     this.synced = moves.length;
@@ -265,6 +267,7 @@ class GtpPlayer implements GamePlayer {
       throw new Error(`${this.name}: out of sync: the engine's game is at ${formatBoard(this.known)}, the referee's at ${formatBoard(position)}`);
     }
     const color = colorWord(position.side);
+    await this.sendClock(undefined, color, clock);
     const command = `genmove ${color}`;
     const reply = await this.gtp.send(command);
     if (!reply.ok) throw new Error(`${this.name} refused "${command}": ? ${reply.text}`);
@@ -278,6 +281,17 @@ class GtpPlayer implements GamePlayer {
     }
     this.synced = moves.length + 1;
     return move;
+  }
+
+  /**
+   * The game clock (match/clock.ts says how it maps to GTP): time_settings at a new game,
+   * time_left before each genmove. Sent only to an engine that lists both commands; a refusal is
+   * not an error (the referee keeps the clock either way).
+   */
+  private async sendClock(timeControl?: TimeControl, color?: 'black' | 'white', clock?: ClockView): Promise<void> {
+    if (!this.canClock) return;
+    if (timeControl) await this.gtp.send(gtpTimeSettings(timeControl));
+    if (color && clock) await this.gtp.send(gtpTimeLeft(color, clock));
   }
 
   async close(): Promise<void> {
@@ -309,7 +323,7 @@ export async function createGtpPlayer(commandLine: string, options: GtpPlayerOpt
     for (const needed of ['boardsize', 'clear_board', 'play', 'genmove']) {
       if (!commands.includes(needed)) throw new Error(`${name} does not list the GTP command "${needed}"`);
     }
-    return new GtpPlayer(name, gtp, commands.includes('grhino-setup_board'));
+    return new GtpPlayer(name, gtp, commands.includes('grhino-setup_board'), commands.includes('time_settings') && commands.includes('time_left'));
   } catch (error) {
     gtp.kill();
     throw error;

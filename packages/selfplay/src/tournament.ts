@@ -27,7 +27,9 @@ import { runJobs, type QueueSettings } from './jobs.js';
 import { batches } from './pool.js';
 import { seededRandom } from './random.js';
 import { refereeGame, type GameOutcome } from './referee.js';
-import type { MatchGame } from './worker.js';
+import { adjudicationProblem } from './match/adjudication.js';
+import { formatTimeControl, type TimeControl } from './match/clock.js';
+import type { MatchGame, MatchRules } from './worker.js';
 
 export interface ScheduledGame {
   readonly key: number;
@@ -85,6 +87,12 @@ export interface TournamentOptions {
   readonly overwriteCsv?: boolean;
   /** Longest wait for a move of an external program (ms). */
   readonly moveTimeoutMs?: number;
+  /** Play every game on this clock (match/clock.ts); a side that overruns it loses on time. */
+  readonly timeControl?: TimeControl;
+  /** How far below zero a clock may go before its side loses (ms, default 0). */
+  readonly timeMarginMs?: number;
+  /** End games by the exact solver's score from this many empties (referee.ts). */
+  readonly adjudicateExact?: number;
   readonly signal?: AbortSignal;
   /** Run the engine games on the BullMQ/Redis queue instead of the local pool. */
   readonly queue?: QueueSettings;
@@ -104,16 +112,21 @@ export interface TournamentOptions {
 export const CSV_COLUMNS = [
   'game', 'black', 'white', 'opening', 'transcript', 'black_discs', 'white_discs', 'black_score', 'result', 'reason',
   'black_moves', 'black_ms', 'white_moves', 'white_ms',
+  'move_ms', 'black_clock_ms', 'white_clock_ms',
 ];
-/** The columns before thinking times were recorded; such files are still read and resumed. */
-const OLD_CSV_COLUMNS = CSV_COLUMNS.slice(0, 10);
+/**
+ * Earlier headers, still read and resumed (widened to the current columns): without thinking
+ * times (10 columns), without per-move times and clocks (14).
+ */
+const OLD_CSV_WIDTHS = [10, 14];
 
-/** The CSV record of one finished game (time fields empty when unknown). */
+/** The CSV record of one finished game (time fields empty when unknown; clocks empty without a time control). */
 function csvRecord(r: GameResult): (string | number)[] {
   const t = r.time;
   return [
     r.key, r.black, r.white, formatTranscript(r.opening), formatTranscript(r.moves), r.blackDiscs, r.whiteDiscs, r.blackScore, r.result, r.reason,
     t?.blackMoves ?? '', t?.blackMs ?? '', t?.whiteMoves ?? '', t?.whiteMs ?? '',
+    r.moveMs ? r.moveMs.join(' ') : '', r.clockMs?.[0] ?? '', r.clockMs?.[1] ?? '',
   ];
 }
 
@@ -204,6 +217,7 @@ export async function runTournament(o: TournamentOptions): Promise<TournamentSum
   const local = decided() ? [] : games.filter((g) => !isEngine(g) && !already.has(g.key));
 
   const byKey = new Map(games.map((g) => [g.key, g]));
+  const rules: MatchRules = { timeControl: o.timeControl, timeMarginMs: o.timeMarginMs, adjudicateExact: o.adjudicateExact };
   const poolRun = pooled.length === 0 ? Promise.resolve({ delivered: 0, interrupted: false, failed: [] }) : runJobs<MatchGame[], GameOutcome>({
     workers: Math.max(1, Math.min(o.workers, pooled.length)),
     jobs: batches(pooled.map((g) => g.key), Math.max(1, Math.min(8, Math.ceil(pooled.length / (o.workers * 4))))).map((keys) => ({
@@ -213,12 +227,12 @@ export async function runTournament(o: TournamentOptions): Promise<TournamentSum
         return { key: k, black: o.players[g.black] as EngineSpec, white: o.players[g.white] as EngineSpec, opening: g.opening };
       }),
     })),
-    makeTask: (payload, keys) => ({ kind: 'match', buildsDir: o.buildsDir, games: payload.filter((g) => keys.includes(g.key)) }),
+    makeTask: (payload, keys) => ({ kind: 'match', buildsDir: o.buildsDir, games: payload.filter((g) => keys.includes(g.key)), rules }),
     onItem: (key, outcome) => record(byKey.get(key)!, outcome),
     signal: halt.signal,
   }, o.queue, 'tournament', [o.csvPath ? resolve(o.csvPath) : null, games, o.players]);
   const notStarted: TournamentSummary['notStarted'] = [];
-  const localRun = playLocal(local, { ...o, signal: halt.signal }, record, (spec, error) => {
+  const localRun = playLocal(local, { ...o, signal: halt.signal }, rules, record, (spec, error) => {
     if (!notStarted.some((n) => n.player === spec.name)) notStarted.push({ player: spec.name, command: spec.command, error });
   });
   let pool;
@@ -249,6 +263,9 @@ function runSettings(o: TournamentOptions): Record<string, unknown> {
     games: o.gamesPerPair,
     gauntlet: o.gauntlet ?? false,
     sprt: o.sprt ?? null,
+    tc: o.timeControl ? formatTimeControl(o.timeControl) : null,
+    timeMargin: o.timeControl ? (o.timeMarginMs ?? 0) : null,
+    adjudicate: o.adjudicateExact !== undefined ? `exact=${o.adjudicateExact}` : null,
     players: o.players.map((p) => ({ ...p })),
     openingMoves: o.openings.map((m) => formatTranscript(m)),
   };
@@ -287,7 +304,7 @@ export function settingsChanges(before: Record<string, unknown>, now: Record<str
 
 /** Games with an external program, in the main thread, a few at a time. */
 async function playLocal(
-  games: ScheduledGame[], o: TournamentOptions, record: (g: ScheduledGame, r: GameOutcome) => void,
+  games: ScheduledGame[], o: TournamentOptions, rules: MatchRules, record: (g: ScheduledGame, r: GameOutcome) => void,
   onStartFailure: (spec: GtpSpec, error: string) => void,
 ): Promise<void> {
   if (games.length === 0) return;
@@ -311,7 +328,7 @@ async function playLocal(
             }
           }
         }
-        outcome = await refereeGame(players[0], players[1], g.opening, { moveTimeoutMs: o.moveTimeoutMs, game: g.key });
+        outcome = await refereeGame(players[0], players[1], g.opening, { ...rules, moveTimeoutMs: o.moveTimeoutMs, game: g.key });
       } catch (e) {
         // A program that does not start loses the game (the other side wins by forfeit).
         const loserBlack = e instanceof StartError ? e.slot === 0 : true;
@@ -363,8 +380,10 @@ interface ParsedResults {
   readonly results: GameResult[];
   /** Every non-empty record line as it is in the file (duplicates included). */
   readonly lines: string[];
-  /** Written before the time columns existed. */
+  /** Written before the current columns existed (fewer of them). */
   readonly old: boolean;
+  /** How many columns its header has. */
+  readonly width: number;
   /** The last line was cut short (by a crash) and dropped. */
   readonly truncated: boolean;
 }
@@ -375,9 +394,10 @@ function parseResultsCsv(path: string): ParsedResults {
   const truncated = text.length > 0 && !text.endsWith('\n');
   // A last line cut short by a crash is dropped (its game is played again).
   if (truncated) all.pop();
-  const old = all[0] === OLD_CSV_COLUMNS.join(',');
-  if (!old && all[0] !== CSV_COLUMNS.join(',')) throw new Error(`${path} is not a tournament results file (header ${all[0].slice(0, 60)})`);
-  const columns = old ? OLD_CSV_COLUMNS : CSV_COLUMNS;
+  const width = [...OLD_CSV_WIDTHS, CSV_COLUMNS.length].find((n) => all[0] === CSV_COLUMNS.slice(0, n).join(','));
+  if (width === undefined) throw new Error(`${path} is not a tournament results file (header ${all[0].slice(0, 60)})`);
+  const old = width < CSV_COLUMNS.length;
+  const columns = CSV_COLUMNS.slice(0, width);
   const results: GameResult[] = [];
   const lines: string[] = [];
   for (let i = 1; i < all.length; i++) {
@@ -399,19 +419,33 @@ function parseResultsCsv(path: string): ParsedResults {
     const numbers = [f[5], f[6], f[7]].map(Number);
     if (!numbers.every(Number.isInteger)) throw new Error(`${where}: the disc counts and score are not whole numbers`);
     // The four time fields are all empty (not recorded) or all counts.
-    const t = f.slice(10);
+    const t = f.slice(10, 14);
     const time = t.length > 0 && !t.every((v) => v === '') ? { blackMoves: Number(t[0]), blackMs: Number(t[1]), whiteMoves: Number(t[2]), whiteMs: Number(t[3]) } : undefined;
     if (time && !t.every((v) => v !== '' && Number.isFinite(Number(v)) && Number(v) >= 0)) throw new Error(`${where}: the time fields are not counts`);
+    // Per-move times: one whole number of ms for each move after the opening; clocks: ms left (may be below zero within the margin).
+    let moveMs: number[] | undefined;
+    if (f[14] !== undefined && f[14] !== '') {
+      moveMs = f[14].split(' ').map(Number);
+      if (!moveMs.every((v) => Number.isInteger(v) && v >= 0)) throw new Error(`${where}: move_ms is not a list of whole numbers of ms`);
+      if (moveMs.length !== moves.value.moves.length - opening.value.moves.length) {
+        throw new Error(`${where}: move_ms has ${moveMs.length} times for ${moves.value.moves.length - opening.value.moves.length} moves after the opening`);
+      }
+    }
+    let clockMs: [number, number] | undefined;
+    if ((f[15] ?? '') !== '' || (f[16] ?? '') !== '') {
+      clockMs = [Number(f[15]), Number(f[16])];
+      if (!clockMs.every((v) => Number.isInteger(v)) || f[15] === '' || f[16] === '') throw new Error(`${where}: the clock fields are not whole numbers of ms`);
+    }
     const r: GameResult = {
       key, black: f[1], white: f[2], opening: opening.value.moves, moves: moves.value.moves,
-      blackDiscs: numbers[0], whiteDiscs: numbers[1], blackScore: numbers[2], result: f[8], reason: f[9], time,
+      blackDiscs: numbers[0], whiteDiscs: numbers[1], blackScore: numbers[2], result: f[8], reason: f[9], time, moveMs, clockMs,
     };
     const wrong = checkResult(r, moves.value.position);
     if (wrong) throw new Error(`${where}: game ${key}: ${wrong}; the file was changed by hand or damaged`);
     lines.push(all[i]);
     results.push(r);
   }
-  return { results, lines, old, truncated };
+  return { results, lines, old, width, truncated };
 }
 
 /**
@@ -428,9 +462,13 @@ function checkResult(r: GameResult, end: Position): string | null {
     const final = finishedBlackScore(end);
     if (final === null) return 'the reason is normal but the transcript does not finish the game';
     score = final;
+  } else if (r.reason.startsWith('adjudicated')) {
+    const problem = adjudicationProblem(r.reason, end, r.blackScore, 60 - r.opening.length);
+    if (problem) return problem;
+    score = r.blackScore;
   } else {
-    const m = /^(illegal|crash|timeout) \((black|white)/.exec(r.reason);
-    if (!m) return `the reason "${r.reason.slice(0, 40)}" is not normal, illegal, crash or timeout with a colour`;
+    const m = /^(illegal|crash|timeout|time) \((black|white)/.exec(r.reason);
+    if (!m) return `the reason "${r.reason.slice(0, 40)}" is not normal, adjudicated, or illegal, crash, timeout or time with a colour`;
     score = m[2] === 'black' ? -64 : 64;
   }
   const startForfeit = r.reason !== 'normal' && r.reason.includes(', start)') && r.blackDiscs === 0 && r.whiteDiscs === 0;
@@ -473,7 +511,7 @@ function readResultsCsv(path: string, games: readonly ScheduledGame[], players: 
   }
   if (parsed.old || parsed.truncated) {
     // Keep every line as it was (duplicates included), only widened to the current columns.
-    const widen = parsed.old ? ','.repeat(CSV_COLUMNS.length - OLD_CSV_COLUMNS.length) : '';
+    const widen = ','.repeat(CSV_COLUMNS.length - parsed.width);
     writeFileAtomic(path, `${CSV_COLUMNS.join(',')}\n${parsed.lines.map((l) => `${l}${widen}\n`).join('')}`);
   }
   return firstPerGame(parsed.results);

@@ -10,6 +10,7 @@ import type { GameRecord } from './gamefile.js';
 import { refereeGame, type GameOutcome } from './referee.js';
 import { playSelfplayGame, type SelfplaySettings } from './selfplay.js';
 import type { EngineSpec } from './players.js';
+import type { TimeControl } from './match/clock.js';
 
 export interface SelfplayTask {
   readonly kind: 'selfplay';
@@ -26,10 +27,18 @@ export interface MatchGame {
   readonly opening: number[];
 }
 
+/** How a match's games are played beyond the players: the clock and adjudication (referee.ts). */
+export interface MatchRules {
+  readonly timeControl?: TimeControl;
+  readonly timeMarginMs?: number;
+  readonly adjudicateExact?: number;
+}
+
 export interface MatchTask {
   readonly kind: 'match';
   readonly buildsDir: string;
   readonly games: MatchGame[];
+  readonly rules?: MatchRules;
   readonly port: MessagePort;
   readonly crashAfter?: number;
 }
@@ -71,7 +80,7 @@ export default async function run(task: WorkerTask): Promise<{ key: number; item
       for (const g of task.games) {
         const black = enginePlayer(g.black.name, engineFor(task.buildsDir, g.black.build, 0, 8, g.black.book), g.black);
         const white = enginePlayer(g.white.name, engineFor(task.buildsDir, g.white.build, 1, 8, g.white.book), g.white);
-        post(g.key, await refereeGame(black, white, g.opening, { game: g.key }));
+        post(g.key, await refereeGame(black, white, g.opening, { ...task.rules, game: g.key }));
       }
     }
   } finally {

@@ -7,7 +7,7 @@ import { existsSync, statSync } from 'node:fs';
 import type { CommandModule } from 'yargs';
 import { buildsDir } from '@sente/search';
 import {
-  DEFAULT_OPENINGS_FILE, defaultWorkers, describeDecision, formatDuration, formatElo, formatLlr, formatSprt, headToHead, interruptSignal,
+  DEFAULT_OPENINGS_FILE, defaultWorkers, describeTimeControl, formatTimeControl, parseAdjudication, parseDuration, parseTimeControl, describeDecision, formatDuration, formatElo, formatLlr, formatSprt, headToHead, interruptSignal,
   pairedHeadToHead, parsePlayerSpec, parseSprt, pentanomialElo, pickOpenings, readOpeningsFile, runTournament, standings, uniqueNames,
   type GameResult, type PlayerSpec, type SprtState,
 } from '@sente/selfplay';
@@ -18,7 +18,7 @@ import { DURATION_HELP, MAX_GAMES, RULES, checked, durationMs } from '../options
 import { GO_MATCH_RULES, goTournamentHandler } from './go.js';
 
 interface Args {
-  player: string[]; games: number; openings: string; depth?: number; time?: string; exact: number; sprt?: string;
+  player: string[]; games: number; openings: string; depth?: number; time?: string; tc?: string; timemargin: string; adjudicate?: string; exact: number; sprt?: string;
   csv?: string; resume: boolean; force: boolean; gauntlet: boolean; workers: number; seed: number; 'move-timeout': string; redis?: string;
   game: string; size: number; komi: number; sgf?: string;
 }
@@ -37,6 +37,9 @@ export const tournamentCommand: CommandModule<object, Args> = {
     .option('openings', { type: 'string', default: 'xot', describe: 'xot (shipped) or a transcript file' })
     .option('depth', { type: 'number', describe: 'search depth for builds without their own setting (default 4)' })
     .option('time', { type: 'string', describe: `time per move instead of a depth ${DURATION_HELP}` })
+    .option('tc', { type: 'string', describe: 'play on a clock instead: [moves/]time[+increment], e.g. 40/60+0.6, 10+0.1, 5m+2s (bare numbers are seconds); a side that overruns it loses on time; GTP programs get time_settings and time_left' })
+    .option('timemargin', { type: 'string', default: '0', describe: `with --tc, how far a clock may run below zero before its side loses on time ${DURATION_HELP}` })
+    .option('adjudicate', { type: 'string', describe: "exact=N: end a game once N or fewer empties remain, scored by the exact solver (perfect play), recorded as adjudicated" })
     .option('exact', { type: 'number', default: 12, describe: 'solve exactly from this many empties' })
     .option('csv', { type: 'string', describe: 'per-game results, written as games finish' })
     .option('gauntlet', { type: 'boolean', default: false, describe: 'first player against each other (instead of round robin)' })
@@ -48,11 +51,25 @@ export const tournamentCommand: CommandModule<object, Args> = {
     .option('move-timeout', { type: 'string', default: '30s', describe: `an external program loses a game after this long without a move ${DURATION_HELP}` })
     .check((a) => {
       if (a.depth !== undefined && a.time !== undefined) throw new Error('give --depth or --time, not both');
+      if (a.tc !== undefined && (a.depth !== undefined || a.time !== undefined)) throw new Error('give --tc (a clock) or --depth/--time (per move), not both');
       if (a.player.length < 2) throw new Error('name at least two --player');
       return true;
     }), {
       ...GO_MATCH_RULES, depth: RULES.depth, time: RULES.duration, exact: RULES.exact, workers: RULES.workers, seed: RULES.seed, 'move-timeout': RULES.duration,
     }, (a) => {
+      if (a.game === 'go' && (a.tc !== undefined || a.adjudicate !== undefined)) return '--tc and --adjudicate are for Othello tournaments (not --game go yet)';
+      if (a.tc !== undefined) {
+        if (Array.isArray(a.tc)) return `--tc was given more than once (${(a.tc as string[]).join(', ')})`;
+        const tc = parseTimeControl(String(a.tc));
+        if (!tc.ok) return `--tc: ${tc.error}`;
+      }
+      if (Array.isArray(a.timemargin)) return `--timemargin was given more than once (${(a.timemargin as string[]).join(', ')})`;
+      const margin = timeMarginMs(String(a.timemargin));
+      if (typeof margin === 'string') return `--timemargin: ${margin}`;
+      if (a.adjudicate !== undefined) {
+        const adj = parseAdjudication(String(a.adjudicate));
+        if (!adj.ok) return `--adjudicate: ${adj.error}`;
+      }
       if (a.sprt !== undefined) {
         const t = parseSprt(String(a.sprt));
         if (!t.ok) return t.error;
@@ -71,11 +88,18 @@ export const tournamentCommand: CommandModule<object, Args> = {
     }
     const dir = buildsDir();
     const timeMs = durationMs(args.time);
+    const tcResult = args.tc === undefined ? undefined : parseTimeControl(args.tc);
+    const timeControl = tcResult?.ok ? tcResult.tc : undefined;
+    const margin = timeMarginMs(args.timemargin);
+    const timeMarginMsValue = typeof margin === 'number' ? margin : 0;
+    const adjudication = args.adjudicate === undefined ? undefined : parseAdjudication(args.adjudicate);
+    const adjudicateExact = adjudication?.ok ? adjudication.adjudication.exact : undefined;
     const sprtTest = args.sprt === undefined ? undefined : parseSprt(args.sprt);
     const sprt = sprtTest?.ok ? sprtTest.test : undefined;
     const specs: PlayerSpec[] = [];
     for (const text of args.player) {
-      const r = parsePlayerSpec(text, { depth: timeMs === undefined ? (args.depth ?? 4) : undefined, timeMs, exact: args.exact }, dir);
+      // On a clock the time manager sets each move's time: no default depth.
+      const r = parsePlayerSpec(text, { depth: timeMs === undefined && !timeControl ? (args.depth ?? 4) : undefined, timeMs, exact: args.exact }, dir);
       if (!r.ok) throw new UsageError(r.error);
       specs.push(r.spec);
     }
@@ -85,11 +109,16 @@ export const tournamentCommand: CommandModule<object, Args> = {
     if (!list.ok) throw new UsageError(list.error);
     const openings = pickOpenings(list.value, Math.ceil(args.games / 2), args.seed);
     for (const p of players) {
-      const how = p.kind === 'gtp' ? `external program: ${p.command}` : `build ${p.build}, ${p.timeMs !== undefined ? `${formatDuration(p.timeMs)}/move` : `depth ${p.depth}`}, exact from ${p.exact}`;
+      const limit = [p.kind === 'engine' && p.timeMs !== undefined ? `${formatDuration(p.timeMs)}/move` : null, p.kind === 'engine' && p.depth !== undefined ? `depth ${p.depth}` : null, timeControl ? `clock ${formatTimeControl(timeControl)}` : null]
+        .filter((x) => x !== null).join(', ');
+      const how = p.kind === 'gtp' ? `external program: ${p.command}` : `build ${p.build}, ${limit}, exact from ${p.exact}`;
       console.log(`${p.name}: ${how}`);
     }
     const pairings = args.gauntlet ? players.length - 1 : (players.length * (players.length - 1)) / 2;
-    console.log(`${pairings} pairing(s) x ${args.games} games, ${openings.length} openings each played with both colours${sprt ? `; SPRT ${formatSprt(sprt)} on game pairs, ${players[0].name} tested, stops when it decides` : ''}\n`);
+    console.log(`${pairings} pairing(s) x ${args.games} games, ${openings.length} openings each played with both colours${sprt ? `; SPRT ${formatSprt(sprt)} on game pairs, ${players[0].name} tested, stops when it decides` : ''}`);
+    if (timeControl) console.log(`clock ${formatTimeControl(timeControl)}: ${describeTimeControl(timeControl)}; a side more than ${formatDuration(timeMarginMsValue)} over loses on time`);
+    if (adjudicateExact !== undefined) console.log(`adjudication: a game ends at ${adjudicateExact} empties, scored by the exact solver`);
+    console.log();
     const log = gameLog('tournament');
     const stop = interruptSignal(() => process.stderr.write('\nstopping: finished games are in the CSV\n'));
     const running = new Map<string, number>();
@@ -102,7 +131,8 @@ export const tournamentCommand: CommandModule<object, Args> = {
       summary = await runTournament({
         players, gamesPerPair: args.games, openings, gauntlet: args.gauntlet, workers: args.workers, buildsDir: dir,
         csvPath: args.csv, overwriteCsv: args.force, resume: args.resume, moveTimeoutMs: durationMs(args['move-timeout']), signal: stop.signal, queue: queueSettings(args.redis),
-        sprt, settings: { openings: args.openings, seed: args.seed, depth: timeMs === undefined ? (args.depth ?? 4) : null, time: timeMs ?? null, exact: args.exact },
+        timeControl, timeMarginMs: timeMarginMsValue, adjudicateExact,
+        sprt, settings: { openings: args.openings, seed: args.seed, depth: timeMs === undefined && !timeControl ? (args.depth ?? 4) : null, time: timeMs ?? null, exact: args.exact },
         onGame: (r, done, total, state, replayed) => {
           const [line, status] = describeGame(r, running, state);
           log.item(done, total, line, status, replayed);
@@ -122,6 +152,9 @@ export const tournamentCommand: CommandModule<object, Args> = {
     }
     printStandings(summary.counted, names, args.gauntlet, args.games);
     printForfeits(summary.counted);
+    printClockUse(summary.counted, names, timeControl);
+    const adjudicated = summary.counted.filter((r) => r.reason.startsWith('adjudicated')).length;
+    if (adjudicated > 0) console.log(`\n${adjudicated} game(s) adjudicated by the exact solver (reason in the CSV)`);
     const stopped = summary.sprt?.decision != null;
     console.log(`${summary.results.length}/${summary.total} games${stopped ? ` (stopped by the SPRT: ${describeDecision(summary.sprt!.decision)})` : ''}${args.csv ? `; per-game results in ${args.csv}` : ''}`);
     for (const f of summary.failed) console.log(`games ${f.keys.join(',')} could not be played: ${f.error}`);
@@ -136,11 +169,43 @@ export const tournamentCommand: CommandModule<object, Args> = {
   },
 };
 
+/** A --timemargin in ms: 0 (any spelling) or a duration; a message when it is neither. */
+function timeMarginMs(text: string): number | string {
+  if (/^\s*(0+(\.0*)?|\.0+)\s*(ms|s|m)?\s*$/.test(text)) return 0;
+  const d = parseDuration(text, 60_000);
+  return d.ok ? d.ms : d.error;
+}
+
+/**
+ * How each player used its clock: moves on the clock, the mean share of its clock a move took
+ * (the move's time over the time it had), the least time it had left at the end of a game, and
+ * its losses on time.
+ */
+export function printClockUse(results: readonly GameResult[], names: readonly string[], tc: unknown): void {
+  if (!tc || !results.some((r) => r.clockMs)) return;
+  console.log('\nclock use      (per player: moves timed, mean ms/move, least left at a game end, losses on time)');
+  for (const name of names) {
+    let moves = 0, ms = 0, least = Infinity, flagged = 0;
+    for (const r of results) {
+      for (const [side, player] of [[0, r.black], [1, r.white]] as const) {
+        if (player !== name) continue;
+        if (r.time) {
+          moves += side === 0 ? r.time.blackMoves : r.time.whiteMoves;
+          ms += side === 0 ? r.time.blackMs : r.time.whiteMs;
+        }
+        if (r.clockMs) least = Math.min(least, r.clockMs[side]);
+        if (r.reason.startsWith(`time (${side === 0 ? 'black' : 'white'}`)) flagged++;
+      }
+    }
+    console.log(`  ${name}: ${moves} moves, ${moves ? (ms / moves).toFixed(1) : '-'} ms/move, least left ${Number.isFinite(least) ? formatDuration(Math.max(0, least)) : '-'}${least < 0 ? ` (${least} ms, within the margin)` : ''}, ${flagged} lost on time`);
+  }
+}
+
 /** The cause of every forfeit, grouped by player and reason (the CSV has them game by game). */
 export function printForfeits(results: readonly GameResult[], limit = 10): void {
   const groups = new Map<string, { player: string; reason: string; games: number[] }>();
   for (const r of results) {
-    if (r.reason === 'normal') continue;
+    if (r.reason === 'normal' || r.reason.startsWith('adjudicated')) continue;
     const side = /\((black|white)/.exec(r.reason)?.[1];
     const player = side === 'white' ? r.white : side === 'black' ? r.black : `${r.black} vs ${r.white}`;
     const key = `${player}\n${r.reason}`;

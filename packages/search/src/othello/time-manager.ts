@@ -1,0 +1,36 @@
+// Time per move under a game clock: what think()'s `timeMs` should be when the engine has
+// `remainingMs` left, gets `incrementMs` after each move and, with a moves-per-period control,
+// must make `movesToGo` more moves before its time is renewed. An even share of what is left over
+// the moves this side still has to make (half the empties, or the moves to go if fewer), plus
+// most of the increment, keeping a reserve for what the search does not control (the poll
+// interval, a descheduled thread on a loaded machine, the answer's round trip). think() itself
+// rarely uses its whole budget (it does not start an iteration after 40% of it), so games end
+// with time left; the reserve is what keeps a slow machine from overrunning.
+
+export interface ClockState {
+  /** Time left on this side's clock (ms). */
+  readonly remainingMs: number;
+  /** Added after each move (ms). */
+  readonly incrementMs: number;
+  /** Moves left before the time is renewed; 0 (or absent) when the time is for the whole game. */
+  readonly movesToGo?: number;
+}
+
+/** Reserve kept back from every allocation: a fixed part and a share of what is left. */
+export const CLOCK_RESERVE_MS = 25;
+export const CLOCK_RESERVE_FRACTION = 0.05;
+
+/** The time budget (ms, at least 1) for one move with `empties` empty squares under `clock`. */
+export function moveTimeBudget(clock: ClockState, empties: number): number {
+  const remaining = clock.remainingMs;
+  const usable = remaining - CLOCK_RESERVE_MS - CLOCK_RESERVE_FRACTION * Math.max(0, remaining);
+  if (!(usable > 1)) return 1;
+  const ownMoves = Math.max(1, Math.ceil(empties / 2));
+  const toGo = clock.movesToGo ?? 0;
+  const horizon = toGo > 0 ? Math.min(toGo, ownMoves) : ownMoves;
+  // The increment comes after the move: it may be spent in advance, but never beyond the clock.
+  const share = usable / horizon + 0.75 * Math.max(0, clock.incrementMs);
+  // Unless the time is renewed after this move, keep at least half of it for the moves after.
+  const cap = horizon === 1 ? usable : usable / 2;
+  return Math.max(1, Math.floor(Math.min(share, cap)));
+}
