@@ -197,7 +197,7 @@ export function printClockUse(results: readonly GameResult[], names: readonly st
         if (r.reason.startsWith(`time (${side === 0 ? 'black' : 'white'}`)) flagged++;
       }
     }
-    console.log(`  ${name}: ${moves} moves, ${moves ? (ms / moves).toFixed(1) : '-'} ms/move, least left ${Number.isFinite(least) ? formatDuration(Math.max(0, least)) : '-'}${least < 0 ? ` (${least} ms, within the margin)` : ''}, ${flagged} lost on time`);
+    console.log(`  ${name}: ${moves} moves, ${moves ? (ms / moves).toFixed(1) : '-'} ms/move, least left ${Number.isFinite(least) ? formatDuration(least) : '-'}, ${flagged} lost on time`);
   }
 }
 

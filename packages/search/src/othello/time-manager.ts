@@ -30,7 +30,8 @@ export function moveTimeBudget(clock: ClockState, empties: number): number {
   const horizon = toGo > 0 ? Math.min(toGo, ownMoves) : ownMoves;
   // The increment comes after the move: it may be spent in advance, but never beyond the clock.
   const share = usable / horizon + 0.75 * Math.max(0, clock.incrementMs);
-  // Unless the time is renewed after this move, keep at least half of it for the moves after.
-  const cap = horizon === 1 ? usable : usable / 2;
+  // Unless the time is renewed after this move, keep at least half of it for the moves after
+  // (passes can give a side more moves than half the empties).
+  const cap = toGo === 1 ? usable : usable / 2;
   return Math.max(1, Math.floor(Math.min(share, cap)));
 }
