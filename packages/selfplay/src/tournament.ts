@@ -343,7 +343,11 @@ async function playLocal(
       record(g, outcome);
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(o.workers, games.length)) }, (_, i) => lane(i)));
+  // On a clock, a built-in engine thinking in this thread holds up the event loop, so the other
+  // lanes' programs would be charged for its search: such games are played one at a time.
+  const engineHere = games.some((g) => o.players[g.black].kind === 'engine' || o.players[g.white].kind === 'engine');
+  const lanes = o.timeControl && engineHere ? 1 : Math.max(1, Math.min(o.workers, games.length));
+  await Promise.all(Array.from({ length: lanes }, (_, i) => lane(i)));
 }
 
 /**
@@ -427,9 +431,6 @@ function parseResultsCsv(path: string): ParsedResults {
     if (f[14] !== undefined && f[14] !== '') {
       moveMs = f[14].split(' ').map(Number);
       if (!moveMs.every((v) => Number.isInteger(v) && v >= 0)) throw new Error(`${where}: move_ms is not a list of whole numbers of ms`);
-      if (moveMs.length !== moves.value.moves.length - opening.value.moves.length) {
-        throw new Error(`${where}: move_ms has ${moveMs.length} times for ${moves.value.moves.length - opening.value.moves.length} moves after the opening`);
-      }
     }
     let clockMs: [number, number] | undefined;
     if ((f[15] ?? '') !== '' || (f[16] ?? '') !== '') {
@@ -442,6 +443,9 @@ function parseResultsCsv(path: string): ParsedResults {
     };
     const wrong = checkResult(r, moves.value.position);
     if (wrong) throw new Error(`${where}: game ${key}: ${wrong}; the file was changed by hand or damaged`);
+    if (moveMs && moveMs.length !== moves.value.moves.length - opening.value.moves.length) {
+      throw new Error(`${where}: move_ms has ${moveMs.length} times for ${moves.value.moves.length - opening.value.moves.length} moves after the opening`);
+    }
     lines.push(all[i]);
     results.push(r);
   }
