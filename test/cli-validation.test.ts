@@ -62,7 +62,7 @@ const INVALID: [string, () => string[], RegExp][] = [
   ['16', () => ['tournament', '--player', 'bootstrap', '--player', 'gtp,nick=x:gtp-rhino'], /^sente: "gtp,nick=x:gtp-rhino": "nick=x" is not a setting of a GTP player \(name=NAME, as in gtp,name=rhino:gtp-rhino -l 3\)$/],
   ['16', () => ['tournament', ...TWO, '--sprt', 'elo0=5,elo1=0'], /^sente: --sprt: elo0 must be below elo1 \(got elo0=5, elo1=0\)$/],
   ['16', () => ['tournament', ...TWO, '--sprt', 'alpha=2'], /^sente: --sprt: alpha must be > 0 and ≤ 0.5 \(got 2\)$/],
-  ['16', () => ['tournament', ...TWO, '--player', 'gen3', '--sprt', 'elo1=5'], /^sente: --sprt tests one player against another: give exactly two --player \(got 3\)$/],
+  ['16', () => ['tournament', ...TWO, '--player', 'gen3', '--sprt', 'elo1=5'], /^sente: --sprt tests one player against another: give exactly two --player, or --gauntlet to test the first against each other \(got 3\)$/],
   ['16', () => ['tournament', '--player', 'bootstrap:name=a b', '--player', 'bootstrap'], /^sente: "bootstrap:name=a b": name "a b" must be 1 to 40 letters, digits or _.\+#@:=-$/],
   ['16', () => ['improve', '--run', join(T(), 'run'), '--sprt', 'elo1=x'], /^sente: --sprt: "elo1=x" is not elo0=N, elo1=N, alpha=P or beta=P$/],
   ['5', () => ['tournament', ...TWO, '--depth', '99'], /^sente: --depth must be a whole number from 1 to 60 \(got 99\)$/],

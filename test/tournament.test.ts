@@ -154,6 +154,31 @@ describe('sente tournament', () => {
     expect(changed.stderr).toMatch(/--resume: sprt was .*"elo1":50.*, now .*"elo1":20/);
   });
 
+  it('--sprt with --gauntlet: each pairing (the first player against each other) is stopped at its own decision', () => {
+    const csv = join(tmp, 'sprt-gauntlet.csv');
+    const args = ['tournament', '--gauntlet', '--player', 'gen3:depth=2,name=strong', '--player', 'bootstrap:depth=1,name=weak', '--player', 'bootstrap:depth=1,exact=2,name=weaker',
+      '--games', '200', '--exact', '6', '--workers', '2', '--sprt', 'elo0=0,elo1=50', '--csv', csv];
+    const r = sente(...args);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('strong tested, each pairing stops when its test decides (pairings one after another)');
+    const rows = csvRows(csv);
+    for (const [p, opponent] of [[0, 'weak'], [1, 'weaker']] as const) {
+      const m = new RegExp(`SPRT elo0=0,elo1=50,alpha=0.05,beta=0.05: strong vs ${opponent} H1 accepted after (\\d+) pairs`).exec(r.stdout);
+      expect(m, r.stdout).not.toBeNull();
+      const mine = rows.filter((x) => Math.floor(Number(x.game) / 200) === p);
+      expect(mine.every((x) => [x.black, x.white].sort().join() === ['strong', opponent].sort().join())).toBe(true);
+      // Stopped at its decision: its games are those of the decision, and the few in flight then.
+      expect(mine.length).toBeGreaterThanOrEqual(2 * Number(m![1]));
+      expect(mine.length).toBeLessThan(200);
+    }
+    expect(r.stdout).toMatch(new RegExp(`${rows.length}/400 games \\(stopped by the SPRT: weak H1 accepted, weaker H1 accepted\\)`));
+    // A decided run resumed plays nothing more.
+    const before = readFileSync(csv, 'utf8');
+    const again = sente(...args, '--resume');
+    expect(again.status, again.stderr).toBe(0);
+    expect(readFileSync(csv, 'utf8')).toBe(before);
+  });
+
   it('gauntlet: a program that does not start loses every game, the tournament goes on, and the run fails naming it', () => {
     const csv = join(tmp, 'g.csv');
     const r = sente('tournament', '--gauntlet', '--player', 'bootstrap', '--player', 'gtp:node -e process.exit(1)', '--player', 'bootstrap:depth=1',

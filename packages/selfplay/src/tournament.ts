@@ -96,7 +96,8 @@ export interface TournamentOptions {
   readonly signal?: AbortSignal;
   /** Run the engine games on the BullMQ/Redis queue instead of the local pool. */
   readonly queue?: QueueSettings;
-  /** Stop when this SPRT decides (first player tested against the second; exactly two players). */
+  /** Stop when this SPRT decides (first player tested against the second; exactly two players), or
+   *  in a gauntlet each pairing when its own test decides (the first player tested in each). */
   readonly sprt?: SprtTest;
   /** Each finished game (also each game read back on resume: `replayed`), with the SPRT state when there is one. */
   readonly onGame?: (result: GameResult, done: number, total: number, sprt?: SprtState, replayed?: boolean) => void;
@@ -137,8 +138,10 @@ export interface TournamentSummary {
   readonly failed: { keys: number[]; error: string }[];
   /** External programs that could not be started in this run (each lost its games by forfeit). */
   readonly notStarted: { player: string; command: string; error: string }[];
-  /** The SPRT's final state, when the tournament ran one. */
+  /** The SPRT's final state, when the tournament ran one (of the first pairing in a gauntlet). */
   readonly sprt?: SprtState;
+  /** Each pairing's SPRT state (gauntlet order), when the tournament ran one. */
+  readonly sprts?: SprtState[];
   /** The games the standings count: all of them, or with an SPRT those its decision rests on. */
   readonly counted: GameResult[];
 }
@@ -155,11 +158,15 @@ export async function runTournament(o: TournamentOptions): Promise<TournamentSum
   if (!Number.isInteger(o.gamesPerPair) || o.gamesPerPair < 1 || o.gamesPerPair > 1_000_000) throw new Error(`games per pairing must be a whole number from 1 to 1000000, got ${o.gamesPerPair}`);
   if (!Number.isInteger(o.workers) || o.workers < 1) throw new Error(`workers must be a whole number ≥ 1, got ${o.workers}`);
   if (o.moveTimeoutMs !== undefined && !(o.moveTimeoutMs > 0)) throw new Error(`move timeout must be a number of ms > 0, got ${o.moveTimeoutMs}`);
-  if (o.sprt && o.players.length !== 2) throw new Error(`an SPRT tests one player against one other: give exactly two players (got ${o.players.length})`);
+  if (o.sprt && o.players.length !== 2 && !o.gauntlet) throw new Error(`an SPRT tests one player against one other, or the first against each other in a gauntlet: give exactly two players or --gauntlet (got ${o.players.length} in a round robin)`);
   if (o.sprt && o.gamesPerPair < 2) throw new Error('an SPRT needs at least one pair of games (--games 2 or more)');
   const games = schedule(o.players.length, o.gamesPerPair, o.openings, o.gauntlet ?? false);
-  const sprt = o.sprt ? new PairedSprt(o.sprt, Math.floor(o.gamesPerPair / 2)) : null;
+  const pairings = Math.ceil(games.length / o.gamesPerPair);
+  // One test per pairing (a two-player match has one pairing); the first player is tested in each.
+  const sprts = o.sprt ? Array.from({ length: pairings }, () => new PairedSprt(o.sprt!, Math.floor(o.gamesPerPair / 2))) : null;
+  const sprtOf = (key: number): PairedSprt | undefined => sprts?.[pairOf(key, o.gamesPerPair).pairing];
   const feed = (r: GameResult): void => {
+    const sprt = sprtOf(r.key);
     if (!sprt) return;
     const { pair, game } = pairOf(r.key, o.gamesPerPair);
     sprt.add(pair, game, halfPoints(r.black === o.players[0].name ? r.blackScore : -r.blackScore));
@@ -189,18 +196,16 @@ export async function runTournament(o: TournamentOptions): Promise<TournamentSum
       writeFileSync(o.csvPath, stringify([], { header: true, columns: CSV_COLUMNS }));
     }
   }
-  // Stops the games in flight when the user interrupts or the SPRT decides.
-  const halt = new AbortController();
-  const onUserAbort = (): void => halt.abort();
-  if (o.signal?.aborted) halt.abort();
-  o.signal?.addEventListener('abort', onUserAbort, { once: true });
   const already = new Set(results.map((r) => r.key));
   results.forEach((r, i) => {
     feed(r);
-    o.onGame?.(r, i + 1, games.length, sprt?.state(), true);
+    o.onGame?.(r, i + 1, games.length, sprtOf(r.key)?.state(), true);
   });
-  const decided = (): boolean => sprt?.state().decision != null;
-  if (decided()) halt.abort();
+  const decided = (key: number): boolean => sprtOf(key)?.state().decision != null;
+  // Stops the games in flight when the user interrupts or the SPRT decides.
+  let halt = new AbortController();
+  const onUserAbort = (): void => halt.abort();
+  o.signal?.addEventListener('abort', onUserAbort, { once: true });
   const record = (g: ScheduledGame, outcome: GameOutcome): void => {
     const r: GameResult = { ...outcome, key: g.key, black: o.players[g.black].name, white: o.players[g.white].name, opening: g.opening };
     results.push(r);
@@ -209,15 +214,49 @@ export async function runTournament(o: TournamentOptions): Promise<TournamentSum
       appendFileSync(o.csvPath, stringify([csvRecord(r)]));
     }
     feed(r);
-    o.onGame?.(r, results.length, games.length, sprt?.state());
-    if (decided()) halt.abort();
+    o.onGame?.(r, results.length, games.length, sprtOf(r.key)?.state());
+    if (decided(g.key)) halt.abort();
   };
-  const isEngine = (g: ScheduledGame): boolean => o.players[g.black].kind === 'engine' && o.players[g.white].kind === 'engine';
-  const pooled = decided() ? [] : games.filter((g) => isEngine(g) && !already.has(g.key));
-  const local = decided() ? [] : games.filter((g) => !isEngine(g) && !already.has(g.key));
-
-  const byKey = new Map(games.map((g) => [g.key, g]));
   const rules: MatchRules = { timeControl: o.timeControl, timeMarginMs: o.timeMarginMs, adjudicateExact: o.adjudicateExact };
+  const notStarted: TournamentSummary['notStarted'] = [];
+  const failed: TournamentSummary['failed'] = [];
+  let poolInterrupted = false;
+  // With a test per pairing of a gauntlet, the pairings are played one after the other, each
+  // stopped at its own decision; otherwise all games at once.
+  const stages = sprts && pairings > 1 ? Array.from({ length: pairings }, (_, p) => games.filter((g) => pairOf(g.key, o.gamesPerPair).pairing === p)) : [games];
+  try {
+    for (const stage of stages) {
+      if (o.signal?.aborted) break;
+      halt = new AbortController();
+      const todo = stage.filter((g) => !already.has(g.key) && !decided(g.key));
+      if (todo.length === 0) continue;
+      const played = await playGames(todo, o, rules, halt.signal, record, notStarted, [o.csvPath ? resolve(o.csvPath) : null, stage === games ? games : stage, o.players]);
+      failed.push(...played.failed);
+      const stoppedBySprt = stage.length > 0 && decided(stage[0].key);
+      if (played.interrupted && !stoppedBySprt) poolInterrupted = true;
+    }
+  } finally {
+    o.signal?.removeEventListener('abort', onUserAbort);
+  }
+  results.sort((a, b) => a.key - b.key);
+  const counted = sprts ? results.filter((r) => sprtOf(r.key)!.counted(pairOf(r.key, o.gamesPerPair).pair)) : results;
+  const states = sprts?.map((t) => t.state());
+  return {
+    results, total: games.length, interrupted: poolInterrupted || (o.signal?.aborted ?? false),
+    failed, notStarted, sprt: states?.[0], sprts: states, counted,
+  };
+}
+
+/** Plays `games` (engine games on the pool, the others in this thread) until done or `signal`. */
+async function playGames(
+  games: readonly ScheduledGame[], o: TournamentOptions, rules: MatchRules, signal: AbortSignal, record: (g: ScheduledGame, r: GameOutcome) => void,
+  notStarted: TournamentSummary['notStarted'], identity: unknown,
+): Promise<{ interrupted: boolean; failed: { keys: number[]; error: string }[] }> {
+  if (o.signal?.aborted) return { interrupted: true, failed: [] };
+  const isEngine = (g: ScheduledGame): boolean => o.players[g.black].kind === 'engine' && o.players[g.white].kind === 'engine';
+  const pooled = games.filter((g) => isEngine(g));
+  const local = games.filter((g) => !isEngine(g));
+  const byKey = new Map(games.map((g) => [g.key, g]));
   const poolRun = pooled.length === 0 ? Promise.resolve({ delivered: 0, interrupted: false, failed: [] }) : runJobs<MatchGame[], GameOutcome>({
     workers: Math.max(1, Math.min(o.workers, pooled.length)),
     jobs: batches(pooled.map((g) => g.key), Math.max(1, Math.min(8, Math.ceil(pooled.length / (o.workers * 4))))).map((keys) => ({
@@ -229,26 +268,13 @@ export async function runTournament(o: TournamentOptions): Promise<TournamentSum
     })),
     makeTask: (payload, keys) => ({ kind: 'match', buildsDir: o.buildsDir, games: payload.filter((g) => keys.includes(g.key)), rules }),
     onItem: (key, outcome) => record(byKey.get(key)!, outcome),
-    signal: halt.signal,
-  }, o.queue, 'tournament', [o.csvPath ? resolve(o.csvPath) : null, games, o.players]);
-  const notStarted: TournamentSummary['notStarted'] = [];
-  const localRun = playLocal(local, { ...o, signal: halt.signal }, rules, record, (spec, error) => {
+    signal,
+  }, o.queue, 'tournament', identity);
+  const localRun = playLocal(local, { ...o, signal }, rules, record, (spec, error) => {
     if (!notStarted.some((n) => n.player === spec.name)) notStarted.push({ player: spec.name, command: spec.command, error });
   });
-  let pool;
-  try {
-    [pool] = await Promise.all([poolRun, localRun]);
-  } finally {
-    o.signal?.removeEventListener('abort', onUserAbort);
-  }
-  results.sort((a, b) => a.key - b.key);
-  const state = sprt?.state();
-  const counted = sprt ? results.filter((r) => sprt.counted(pairOf(r.key, o.gamesPerPair).pair)) : results;
-  const stoppedBySprt = state?.decision != null;
-  return {
-    results, total: games.length, interrupted: (pool.interrupted && !stoppedBySprt) || (o.signal?.aborted ?? false),
-    failed: pool.failed, notStarted, sprt: state, counted,
-  };
+  const [pool] = await Promise.all([poolRun, localRun]);
+  return { interrupted: pool.interrupted, failed: pool.failed };
 }
 
 /** Where a tournament CSV's settings are recorded. */

@@ -33,7 +33,7 @@ export const tournamentCommand: CommandModule<object, Args> = {
     .option('sgf', { type: 'string', describe: 'go: write all games to this SGF file' })
     .option('player', { type: 'string', array: true, demandOption: true, describe: 'build[:depth=N,exact=N,time=DURATION,book=FILE,bookmargin=D,name=NAME] or gtp:<command line> (repeat); time=2s, 500ms (bare: seconds); name= names the player in standings and the CSV' })
     .option('games', { type: 'number', default: 100, describe: 'games per pairing (each opening twice, colours swapped); with --sprt, the most games' })
-    .option('sprt', { type: 'string', describe: 'stop a two-player match when this SPRT on game pairs decides: elo0=0,elo1=5,alpha=0.05,beta=0.05 (any subset; the first player is tested)' })
+    .option('sprt', { type: 'string', describe: 'stop a two-player match when this SPRT on game pairs decides: elo0=0,elo1=5,alpha=0.05,beta=0.05 (any subset; the first player is tested); with --gauntlet, each pairing (the first player against each other, one pairing after another) stops at its own decision' })
     .option('openings', { type: 'string', default: 'xot', describe: 'xot (shipped) or a transcript file' })
     .option('depth', { type: 'number', describe: 'search depth for builds without their own setting (default 4)' })
     .option('time', { type: 'string', describe: `time per move instead of a depth ${DURATION_HELP}` })
@@ -73,7 +73,7 @@ export const tournamentCommand: CommandModule<object, Args> = {
       if (a.sprt !== undefined) {
         const t = parseSprt(String(a.sprt));
         if (!t.ok) return t.error;
-        if (a.player.length !== 2) return `--sprt tests one player against another: give exactly two --player (got ${a.player.length})`;
+        if (a.player.length !== 2 && !a.gauntlet) return `--sprt tests one player against another: give exactly two --player, or --gauntlet to test the first against each other (got ${a.player.length})`;
         if (a.games < 2) return '--sprt needs --games 2 or more (games are counted in pairs)';
       }
       // The whole schedule is built up front: bound its size, not only each pairing's.
@@ -115,7 +115,8 @@ export const tournamentCommand: CommandModule<object, Args> = {
       console.log(`${p.name}: ${how}`);
     }
     const pairings = args.gauntlet ? players.length - 1 : (players.length * (players.length - 1)) / 2;
-    console.log(`${pairings} pairing(s) x ${args.games} games, ${openings.length} openings each played with both colours${sprt ? `; SPRT ${formatSprt(sprt)} on game pairs, ${players[0].name} tested, stops when it decides` : ''}`);
+    const stopsWhen = pairings > 1 ? 'each pairing stops when its test decides (pairings one after another)' : 'stops when it decides';
+    console.log(`${pairings} pairing(s) x ${args.games} games, ${openings.length} openings each played with both colours${sprt ? `; SPRT ${formatSprt(sprt)} on game pairs, ${players[0].name} tested, ${stopsWhen}` : ''}`);
     if (timeControl) console.log(`clock ${formatTimeControl(timeControl)}: ${describeTimeControl(timeControl)}; a side more than ${formatDuration(timeMarginMsValue)} over loses on time`);
     if (adjudicateExact !== undefined) console.log(`adjudication: a game ends at ${adjudicateExact} empties, scored by the exact solver`);
     console.log();
@@ -144,9 +145,11 @@ export const tournamentCommand: CommandModule<object, Args> = {
     }
     const names = players.map((p) => p.name);
     const extra = summary.results.length - summary.counted.length;
-    if (summary.sprt) {
-      const s = summary.sprt;
-      console.log(`SPRT ${formatSprt(s.test)}: ${describeDecision(s.decision)} after ${s.pairs} pairs (${2 * s.pairs} games), ${formatLlr(s)}; pairs LL/LD/DD+WL/WD/WW ${s.counts.join('/')}`);
+    if (summary.sprts) {
+      summary.sprts.forEach((s, p) => {
+        const who = summary.sprts!.length > 1 ? ` ${names[0]} vs ${names[p + 1]}` : '';
+        console.log(`SPRT ${formatSprt(s.test)}:${who} ${describeDecision(s.decision)} after ${s.pairs} pairs (${2 * s.pairs} games), ${formatLlr(s)}; pairs LL/LD/DD+WL/WD/WW ${s.counts.join('/')}`);
+      });
       if (extra > 0) console.log(`(${extra} game(s) finished after the decision are in the CSV but not counted below)`);
       console.log();
     }
@@ -155,12 +158,17 @@ export const tournamentCommand: CommandModule<object, Args> = {
     printClockUse(summary.counted, names, timeControl);
     const adjudicated = summary.counted.filter((r) => r.reason.startsWith('adjudicated')).length;
     if (adjudicated > 0) console.log(`\n${adjudicated} game(s) adjudicated by the exact solver (reason in the CSV)`);
-    const stopped = summary.sprt?.decision != null;
-    console.log(`${summary.results.length}/${summary.total} games${stopped ? ` (stopped by the SPRT: ${describeDecision(summary.sprt!.decision)})` : ''}${args.csv ? `; per-game results in ${args.csv}` : ''}`);
+    // Each pairing is done when its games are all played or (with an SPRT) its test has decided.
+    const decisions = summary.sprts?.map((s) => s.decision) ?? [];
+    const stopped = decisions.length > 0 && decisions.some((d) => d != null);
+    const pairingDone = (p: number): boolean => decisions[p] != null || summary.results.filter((r) => Math.floor(r.key / args.games) === p).length === args.games;
+    const allDone = Array.from({ length: pairings }, (_, p) => pairingDone(p)).every(Boolean);
+    const how = decisions.length === 1 ? `stopped by the SPRT: ${describeDecision(decisions[0])}` : `stopped by the SPRT: ${decisions.map((d, p) => `${names[p + 1]} ${describeDecision(d)}`).join(', ')}`;
+    console.log(`${summary.results.length}/${summary.total} games${stopped ? ` (${how})` : ''}${args.csv ? `; per-game results in ${args.csv}` : ''}`);
     for (const f of summary.failed) console.log(`games ${f.keys.join(',')} could not be played: ${f.error}`);
     for (const n of summary.notStarted) console.log(`player ${n.player} could not be started (command: ${n.command}): ${n.error}`);
     // Exit 0 only for a tournament played to the end with every player running.
-    const complete = (stopped || summary.results.length === summary.total) && summary.failed.length === 0;
+    const complete = allDone && summary.failed.length === 0;
     if (!complete) {
       const resume = args.csv ? 'resume with --resume (same options)' : 'no --csv was given, so nothing can be resumed';
       console.log(`${summary.interrupted ? 'interrupted' : 'incomplete'} at ${summary.results.length}/${summary.total} games; ${resume}`);
