@@ -208,7 +208,10 @@ describe('library guards: numbers from other code cannot loop forever', () => {
     await expect(runTournament({ ...base, moveTimeoutMs: 0 })).rejects.toThrow(/move timeout/);
     expect(parsePlayerSpec('bootstrap:depth=99', {}, builds).ok).toBe(false);
     expect(parsePlayerSpec('bootstrap:time=0', {}, builds).ok).toBe(false);
-    await expect(runTournament({ ...base, players: [...players, players[0]], sprt: { elo0: 0, elo1: 5, alpha: 0.05, beta: 0.05 } })).rejects.toThrow(/an SPRT tests one player against one other: give exactly two players \(got 3\)/);
+    await expect(runTournament({ ...base, players: [...players, players[0]], sprt: { elo0: 0, elo1: 5, alpha: 0.05, beta: 0.05 } })).rejects.toThrow(/an SPRT tests one player against one other, or the first against each other in a gauntlet: give exactly two players or --gauntlet \(got 3 in a round robin\)/);
+    await expect(runTournament({ ...base, adjudicateExact: 30 })).rejects.toThrow(/exact adjudication needs a whole number of empties from 0 to 18, got 30/);
+    await expect(runTournament({ ...base, timeControl: { moves: 0, baseMs: 1000, incrementMs: 0 }, timeMarginMs: -1 })).rejects.toThrow(/time margin must be a number of ms >= 0, got -1/);
+    await expect(runTournament({ ...base, timeControl: { moves: 0, baseMs: NaN, incrementMs: 0 } })).rejects.toThrow(/time control/);
   });
 
   it('durations: units ms, s, m; a bare number is seconds; nonsense refused (issue #16)', () => {
@@ -218,6 +221,12 @@ describe('library guards: numbers from other code cannot loop forever', () => {
     // Player specs take the same durations: time=2 is 2 s (it was 2 ms), name= names the player.
     const spec = parsePlayerSpec('bootstrap:time=2,name=two-seconds', {}, builds);
     expect(spec.ok && spec.spec.kind === 'engine' && [spec.spec.timeMs, spec.spec.name]).toEqual([2000, 'two-seconds']);
+    // gtp,name=NAME:<command> names an external program; the command line after the first colon is untouched.
+    const gtp = parsePlayerSpec('gtp,name=rhino:/usr/games/gtp-rhino -l 3 --x=a:b', {}, builds);
+    expect(gtp).toEqual({ ok: true, spec: { kind: 'gtp', name: 'rhino', command: '/usr/games/gtp-rhino -l 3 --x=a:b' } });
+    expect(parsePlayerSpec('gtp:gtp-rhino -l 3', {}, builds)).toEqual({ ok: true, spec: { kind: 'gtp', name: 'gtp:gtp-rhino -l 3', command: 'gtp-rhino -l 3' } });
+    expect(parsePlayerSpec('gtp,name=a b:gtp-rhino', {}, builds)).toEqual({ ok: false, error: '"gtp,name=a b:gtp-rhino": name "a b" must be 1 to 40 letters, digits or _.+#@:=-' });
+    expect(parsePlayerSpec('gtp,name=x:', {}, builds).ok).toBe(false);
     const ms = parsePlayerSpec('bootstrap:time=250ms', {}, builds);
     expect(ms.ok && ms.spec.kind === 'engine' && ms.spec.timeMs).toBe(250);
   });

@@ -7,8 +7,13 @@
 // one. With an SPRT (match/sprt.ts, two players only) the games are counted in colour-swapped
 // pairs and the match stops once the test decides; the decision rests on the leading complete
 // pairs of the schedule, so it is the same whichever games finished first, and it is recomputed
-// from the CSV on --resume (a decided run plays nothing more). A results file is not trusted: every game read back is replayed by our rules, and a line
-// whose discs, score or result do not follow from its transcript is refused with its line number.
+// from the CSV on --resume (a decided run plays nothing more). In a gauntlet each pairing has its
+// own test, and the pairings are played one after another. With a time control (match/clock.ts)
+// every game is played on a clock and a side that overruns it loses on time; with exact
+// adjudication games end by the solver's score (match/adjudication.ts). A results file is not
+// trusted: every game read back is replayed by our rules, and a line whose discs, score or result
+// do not follow from its transcript (an adjudicated score: from a solve of its last position) is
+// refused with its line number.
 import { appendFileSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Position, formatTranscript, parseTranscript, squareName } from '@sente/core';
@@ -27,7 +32,7 @@ import { runJobs, type QueueSettings } from './jobs.js';
 import { batches } from './pool.js';
 import { seededRandom } from './random.js';
 import { refereeGame, type GameOutcome } from './referee.js';
-import { adjudicationProblem } from './match/adjudication.js';
+import { MAX_ADJUDICATE_EXACT, adjudicationProblem } from './match/adjudication.js';
 import { formatTimeControl, type TimeControl } from './match/clock.js';
 import type { MatchGame, MatchRules } from './worker.js';
 
@@ -160,6 +165,12 @@ export async function runTournament(o: TournamentOptions): Promise<TournamentSum
   if (o.moveTimeoutMs !== undefined && !(o.moveTimeoutMs > 0)) throw new Error(`move timeout must be a number of ms > 0, got ${o.moveTimeoutMs}`);
   if (o.sprt && o.players.length !== 2 && !o.gauntlet) throw new Error(`an SPRT tests one player against one other, or the first against each other in a gauntlet: give exactly two players or --gauntlet (got ${o.players.length} in a round robin)`);
   if (o.sprt && o.gamesPerPair < 2) throw new Error('an SPRT needs at least one pair of games (--games 2 or more)');
+  // The referee checks these too, but per game: refused here, before a CSV is written.
+  const tc = o.timeControl;
+  if (tc && !(Number.isInteger(tc.moves) && tc.moves >= 0 && tc.baseMs >= 1 && tc.incrementMs >= 0)) throw new Error(`a time control needs moves >= 0, a time >= 1 ms and an increment >= 0 ms, got ${JSON.stringify(tc)}`);
+  if (o.timeMarginMs !== undefined && !(o.timeMarginMs >= 0)) throw new Error(`time margin must be a number of ms >= 0, got ${o.timeMarginMs}`);
+  const ax = o.adjudicateExact;
+  if (ax !== undefined && !(Number.isInteger(ax) && ax >= 0 && ax <= MAX_ADJUDICATE_EXACT)) throw new Error(`exact adjudication needs a whole number of empties from 0 to ${MAX_ADJUDICATE_EXACT}, got ${ax}`);
   const games = schedule(o.players.length, o.gamesPerPair, o.openings, o.gauntlet ?? false);
   const pairings = Math.ceil(games.length / o.gamesPerPair);
   // One test per pairing (a two-player match has one pairing); the first player is tested in each.
@@ -482,8 +493,9 @@ function parseResultsCsv(path: string): ParsedResults {
  * Why a result read back does not follow from its own transcript under our rules (null if it
  * does): the opening must start the transcript; a normal game must be over, with the discs, the
  * score (empties to the winner) and the result of its final position; a forfeit must be a 64-disc
- * loss of the colour its reason names, with the discs of the position it stopped in (0-0 for a
- * program that did not start).
+ * loss of the colour its reason names (a loss on time, `time`, included), with the discs of the
+ * position it stopped in (0-0 for a program that did not start); an adjudicated game must stop
+ * where its threshold was first reached, with the exact solver's score of that position.
  */
 function checkResult(r: GameResult, end: Position): string | null {
   if (r.opening.some((m, i) => r.moves[i] !== m)) return `the transcript does not start with the opening ${formatTranscript(r.opening)}`;

@@ -3,20 +3,21 @@
 // clock (fast-check), and the budgets are a fair share (not a trickle) of the time.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CLOCK_RESERVE_FRACTION, CLOCK_RESERVE_MS, moveTimeBudget } from './time-manager.js';
+import { CLOCK_RESERVE_FRACTION, CLOCK_RESERVE_MS, CLOCK_RESERVE_PER_MOVE_MS, moveTimeBudget } from './time-manager.js';
 
 describe('moveTimeBudget', () => {
   it('shares the clock over the moves left, adds most of the increment, and keeps a reserve', () => {
-    // 10 s for the game at the start (60 empties: 30 own moves): (10000 - 25 - 500) / 30 + 75.
-    expect(moveTimeBudget({ remainingMs: 10_000, incrementMs: 100 }, 60)).toBe(Math.floor((10_000 - CLOCK_RESERVE_MS - CLOCK_RESERVE_FRACTION * 10_000) / 30 + 75));
-    // 40/60: with 5 moves to go in the period, the period's time is shared over them.
-    expect(moveTimeBudget({ remainingMs: 20_000, incrementMs: 0, movesToGo: 5 }, 40)).toBe(Math.floor((20_000 - 25 - 1000) / 5));
+    const P = CLOCK_RESERVE_PER_MOVE_MS;
+    // 10 s for the game at the start (60 empties: 30 own moves, 34 with passes): (10000 - 25 - 500 - 34 P) / 30 + 75.
+    expect(moveTimeBudget({ remainingMs: 10_000, incrementMs: 100 }, 60)).toBe(Math.floor((10_000 - CLOCK_RESERVE_MS - CLOCK_RESERVE_FRACTION * 10_000 - 34 * P) / 30 + 75));
+    // 40/60: with 5 moves to go in the period, the period's time is shared over them (4 after this one).
+    expect(moveTimeBudget({ remainingMs: 20_000, incrementMs: 0, movesToGo: 5 }, 40)).toBe(Math.floor((20_000 - 25 - 1000 - 4 * P) / 5));
     // The last move of a period may spend all but the reserve: the time is renewed after it.
     expect(moveTimeBudget({ remainingMs: 2000, incrementMs: 0, movesToGo: 1 }, 40)).toBe(2000 - 25 - 100);
     // The last move of a game by the empties keeps half: passes may give the side more.
-    expect(moveTimeBudget({ remainingMs: 2000, incrementMs: 0 }, 1)).toBe(Math.floor((2000 - 25 - 100) / 2));
+    expect(moveTimeBudget({ remainingMs: 2000, incrementMs: 0 }, 1)).toBe(Math.floor((2000 - 25 - 100 - 5 * P) / 2));
     // Otherwise never more than half of what is usable, whatever the increment.
-    expect(moveTimeBudget({ remainingMs: 1000, incrementMs: 60_000 }, 30)).toBe(Math.floor((1000 - 25 - 50) / 2));
+    expect(moveTimeBudget({ remainingMs: 1000, incrementMs: 60_000 }, 30)).toBe(Math.floor((1000 - 25 - 50 - 19 * P) / 2));
     // Nearly out of time: the least budget think() accepts.
     expect(moveTimeBudget({ remainingMs: 20, incrementMs: 0 }, 30)).toBe(1);
     expect(moveTimeBudget({ remainingMs: -5, incrementMs: 0 }, 30)).toBe(1);
@@ -24,9 +25,9 @@ describe('moveTimeBudget', () => {
 
   it('a game whose every move takes its whole budget never runs out of time', () => {
     fc.assert(fc.property(
-      fc.integer({ min: 1000, max: 600_000 }), fc.integer({ min: 0, max: 5000 }), fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 10 }), fc.integer({ min: 0, max: 8 }),
+      fc.integer({ min: 1000, max: 600_000 }), fc.integer({ min: 0, max: 5000 }), fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: CLOCK_RESERVE_PER_MOVE_MS }), fc.integer({ min: 0, max: 8 }),
       (base, increment, moves, overhead, extra) => {
-        // Each move takes its budget plus up to 10 ms the engine does not control; the side makes
+        // Each move takes its budget plus up to 5 ms the engine does not control; the side makes
         // up to 8 moves more than half the empties (its opponent passed).
         let left = base;
         let toGo = moves;
@@ -39,6 +40,6 @@ describe('moveTimeBudget', () => {
         }
         return true;
       },
-    ), { numRuns: 2000 });
+    ), { numRuns: 20_000 });
   });
 });

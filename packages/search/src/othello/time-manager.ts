@@ -16,18 +16,22 @@ export interface ClockState {
   readonly movesToGo?: number;
 }
 
-/** Reserve kept back from every allocation: a fixed part and a share of what is left. */
+/** Reserve kept back from every allocation: a fixed part, a share of what is left, and a part for
+ *  each move still to make (what a move costs beyond its budget: the poll interval, the answer). */
 export const CLOCK_RESERVE_MS = 25;
 export const CLOCK_RESERVE_FRACTION = 0.05;
+export const CLOCK_RESERVE_PER_MOVE_MS = 5;
 
 /** The time budget (ms, at least 1) for one move with `empties` empty squares under `clock`. */
 export function moveTimeBudget(clock: ClockState, empties: number): number {
   const remaining = clock.remainingMs;
-  const usable = remaining - CLOCK_RESERVE_MS - CLOCK_RESERVE_FRACTION * Math.max(0, remaining);
-  if (!(usable > 1)) return 1;
   const ownMoves = Math.max(1, Math.ceil(empties / 2));
   const toGo = clock.movesToGo ?? 0;
   const horizon = toGo > 0 ? Math.min(toGo, ownMoves) : ownMoves;
+  // The moves this side may still make on this clock: passes can add a few beyond half the empties.
+  const later = toGo > 0 ? horizon - 1 : horizon + 4;
+  const usable = remaining - CLOCK_RESERVE_MS - CLOCK_RESERVE_FRACTION * Math.max(0, remaining) - CLOCK_RESERVE_PER_MOVE_MS * later;
+  if (!(usable > 1)) return 1;
   // The increment comes after the move: it may be spent in advance, but never beyond the clock.
   const share = usable / horizon + 0.75 * Math.max(0, clock.incrementMs);
   // Unless the time is renewed after this move, keep at least half of it for the moves after
