@@ -3,15 +3,18 @@
 // clock (fast-check), and the budgets are a fair share (not a trickle) of the time.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CLOCK_RESERVE_FRACTION, CLOCK_RESERVE_MS, CLOCK_RESERVE_PER_MOVE_MS, moveTimeBudget } from './time-manager.js';
+import { BUDGET_STRETCH, CLOCK_RESERVE_FRACTION, CLOCK_RESERVE_MS, CLOCK_RESERVE_PER_MOVE_MS, moveTimeBudget } from './time-manager.js';
 
 describe('moveTimeBudget', () => {
   it('shares the clock over the moves left, adds most of the increment, and keeps a reserve', () => {
     const P = CLOCK_RESERVE_PER_MOVE_MS;
-    // 10 s for the game at the start (60 empties: 30 own moves, 34 with passes): (10000 - 25 - 500 - 34 P) / 30 + 75.
-    expect(moveTimeBudget({ remainingMs: 10_000, incrementMs: 100 }, 60)).toBe(Math.floor((10_000 - CLOCK_RESERVE_MS - CLOCK_RESERVE_FRACTION * 10_000 - 34 * P) / 30 + 75));
+    const S = BUDGET_STRETCH;
+    // 10 s for the game at the start (60 empties: 30 own moves, 34 with passes): S (10000 - 25 - 500 - 34 P) / 30 + 75.
+    expect(moveTimeBudget({ remainingMs: 10_000, incrementMs: 100 }, 60)).toBe(Math.floor((S * (10_000 - CLOCK_RESERVE_MS - CLOCK_RESERVE_FRACTION * 10_000 - 34 * P)) / 30 + 75));
     // 40/60: with 5 moves to go in the period, the period's time is shared over them (4 after this one).
-    expect(moveTimeBudget({ remainingMs: 20_000, incrementMs: 0, movesToGo: 5 }, 40)).toBe(Math.floor((20_000 - 25 - 1000 - 4 * P) / 5));
+    expect(moveTimeBudget({ remainingMs: 20_000, incrementMs: 0, movesToGo: 5 }, 40)).toBe(Math.floor((S * (20_000 - 25 - 1000 - 4 * P)) / 5));
+    // More moves to go than the game has left: as if the time were for the game.
+    expect(moveTimeBudget({ remainingMs: 20_000, incrementMs: 0, movesToGo: 40 }, 20)).toBe(Math.floor((S * (20_000 - 25 - 1000 - 14 * P)) / 10));
     // The last move of a period may spend all but the reserve: the time is renewed after it.
     expect(moveTimeBudget({ remainingMs: 2000, incrementMs: 0, movesToGo: 1 }, 40)).toBe(2000 - 25 - 100);
     // The last move of a game by the empties keeps half: passes may give the side more.
