@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTranscript, unwrap } from '@sente/core';
 import { solvePosition } from '@sente/search';
-import { CSV_COLUMNS, setStrongest } from '@sente/selfplay';
+import { CSV_COLUMNS, parseCsvLine, setStrongest } from '@sente/selfplay';
+import { stringify } from 'csv-stringify/sync';
 import { FIXTURES, csvRows } from './gtp-referee.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -436,6 +437,40 @@ describe('sente tournament', () => {
     expect(tampered.status).toBe(2);
     expect(tampered.stderr).toMatch(/:2: game \d+: black_score -?\d+ is not the perfect-play score of the adjudicated position/);
     writeFileSync(csv, original);
+  });
+
+  it('--adjudicate resign=S,moves=K ends games both engines score as lost, recorded as adjudicated and checked on resume', () => {
+    const csv = join(tmp, 'resign.csv');
+    const args = ['tournament', '--player', 'gen3:depth=4,name=strong', '--player', 'bootstrap:depth=1,name=weak', '--games', '4', '--exact', '8', '--adjudicate', 'resign=20,moves=2', '--csv', csv];
+    const r = sente(...args);
+    expect(r.status, r.stderr).toBe(0);
+    const rows = csvRows(csv);
+    const resigned = rows.filter((x) => x.reason.startsWith('adjudicated (resign 20,2): '));
+    // A depth-4 gen3 against a depth-1 bootstrap: most games are agreed lost long before the end.
+    expect(resigned.length).toBeGreaterThanOrEqual(2);
+    expect(r.stdout).toContain(`${resigned.length} game(s) adjudicated by agreed engine scores`);
+    for (const row of resigned) {
+      const loser = row.reason.includes('white scored itself') ? 'white' : 'black';
+      expect(row[loser]).toBe('weak');
+      const end = unwrap(parseTranscript(row.transcript)).position;
+      expect(end.isGameOver()).toBe(false);
+      expect([Number(row.black_discs), Number(row.white_discs)]).toEqual([end.blackCount(), end.whiteCount()]);
+      expect(Math.sign(Number(row.black_score))).toBe(loser === 'black' ? -1 : 1);
+      expect(row.result).toBe(loser === 'black' ? '0-1' : '1-0');
+    }
+    expect(JSON.parse(readFileSync(`${csv}.settings.json`, 'utf8'))).toEqual(expect.objectContaining({ adjudicate: 'resign=20,moves=2' }));
+    expect(sente(...args, '--resume').status).toBe(0);
+    // A resignation whose score names the other side as the winner is refused when read back.
+    const lines = readFileSync(csv, 'utf8').split('\n');
+    const at = lines.findIndex((l) => l.includes('adjudicated (resign'));
+    const f = parseCsvLine(lines[at]);
+    f[CSV_COLUMNS.indexOf('black_score')] = String(-Number(f[CSV_COLUMNS.indexOf('black_score')]));
+    f[CSV_COLUMNS.indexOf('result')] = f[CSV_COLUMNS.indexOf('result')] === '1-0' ? '0-1' : '1-0';
+    lines[at] = stringify([f]).trimEnd();
+    writeFileSync(csv, lines.join('\n'));
+    const tampered = sente(...args, '--resume');
+    expect(tampered.status).toBe(2);
+    expect(tampered.stderr).toMatch(new RegExp(`:${at + 1}: game \\d+: black_score -?\\d+ is not a win of 2 to 64 discs for (black|white), who the resignation names`));
   });
 
   it('a player that cannot start is reported with its command and its stderr', () => {

@@ -18,10 +18,12 @@ export interface EngineSettings {
 export function enginePlayer(name: string, engine: Engine, settings: EngineSettings): GamePlayer {
   // Book randomness is seeded by the game (number and opening), so a tournament replays identically.
   let random: (() => number) | undefined;
+  let score: number | undefined;
   return {
     name,
     async newGame(_start: Position, opening: readonly number[], game?: number): Promise<void> {
       engine.newGame();
+      score = undefined;
       random = settings.bookMargin ? seededRandom(hashString(`${name}|${opening.join(',')}|${game ?? 0}`), 0xb00c) : undefined;
     },
     async genmove(position: Position, _moves: readonly number[], clock?: ClockView): Promise<number> {
@@ -33,7 +35,11 @@ export function enginePlayer(name: string, engine: Engine, settings: EngineSetti
         timeMs = timeMs === undefined ? budget : Math.min(timeMs, budget);
       }
       const r = engine.think(position, { depth: settings.depth, exactFrom: settings.exact, timeMs, bookMargin: settings.bookMargin, random });
+      score = r.score;
       return r.move;
+    },
+    lastScore(): number | undefined {
+      return score;
     },
     async close(): Promise<void> {},
   };

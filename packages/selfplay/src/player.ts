@@ -13,6 +13,9 @@ export interface GamePlayer {
    *  `position`; `moves` lists every move since `start`, passes included, so a player can sync;
    *  `clock` is the side's clock before the move when the game is played on one. */
   genmove(position: Position, moves: readonly number[], clock?: ClockView): Promise<number>;
+  /** The player's score of its last move, in discs for the side that made it, when it knows one
+   *  (built-in engines; used by resign adjudication). */
+  lastScore?(): number | undefined;
   /** Release resources (processes, engines). */
   close(): Promise<void>;
 }

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { PASS, Position, parseTranscript } from '@sente/core';
 import { solvePosition } from '@sente/search';
-import { adjudicationProblem, parseAdjudication } from './match/adjudication.js';
+import { adjudicationProblem, formatAdjudication, parseAdjudication } from './match/adjudication.js';
 import { parseTimeControl, type ClockView, type TimeControl } from './match/clock.js';
 import type { GamePlayer } from './player.js';
 import { refereeGame } from './referee.js';
@@ -187,8 +187,36 @@ describe('exact adjudication', () => {
 
   it('parses --adjudicate and refuses what it cannot do', () => {
     expect(parseAdjudication('exact=14')).toEqual({ ok: true, adjudication: { exact: 14 } });
+    expect(parseAdjudication('resign=20')).toEqual({ ok: true, adjudication: { resign: { score: 20, moves: 3 } } });
+    expect(parseAdjudication('exact=10,resign=30,moves=5')).toEqual({ ok: true, adjudication: { exact: 10, resign: { score: 30, moves: 5 } } });
+    expect(formatAdjudication({ exact: 10, resign: { score: 30, moves: 5 } })).toBe('exact=10,resign=30,moves=5');
     expect(parseAdjudication('exact=40')).toEqual({ ok: false, error: 'exact=40: at most 18 empties (every adjudicated game is solved again when its results are read back)' });
-    expect(parseAdjudication('resign=20')).toEqual({ ok: false, error: expect.stringMatching(/^"resign=20" is not an adjudication \(exact=N/) });
-    expect(parseAdjudication('')).toEqual({ ok: false, error: '"" names no adjudication (exact=N)' });
+    expect(parseAdjudication('resign=0')).toEqual({ ok: false, error: 'resign=0: the score must be from 2 to 64 discs' });
+    expect(parseAdjudication('moves=3')).toEqual({ ok: false, error: 'moves= goes with resign=S (resign=S,moves=K)' });
+    expect(parseAdjudication('draw=5')).toEqual({ ok: false, error: expect.stringMatching(/^"draw=5" is not an adjudication \(exact=N/) });
+    expect(parseAdjudication('')).toEqual({ ok: false, error: expect.stringMatching(/^"" names no adjudication \(exact=N/) });
+  });
+
+  it('resign: ends the game when the loser scored itself lost and its opponent agreed, for K moves in a row', async () => {
+    // Black believes it wins by 30, white that it loses by 30, from white's third move on.
+    const scoring = (name: string, score: (n: number) => number): GamePlayer => {
+      const p = player(name);
+      let n = 0;
+      return { ...p, async newGame() { n = 0; }, async genmove(pos, m) { n++; return p.genmove(pos, m); }, lastScore: () => score(n) };
+    };
+    const rule = { score: 20, moves: 2 };
+    const r = await refereeGame(scoring('b', () => 30), scoring('w', (n) => (n >= 3 ? -30 : 0)), OPENING, { adjudicateResign: rule });
+    expect(r.reason).toBe('adjudicated (resign 20,2): white scored itself -20 or worse and black agreed, for 2 moves');
+    expect(r.blackScore).toBe(30);
+    expect(r.result).toBe('1-0');
+    // White's 3rd and 4th moves after the opening: 8 moves of black and white each, then white's.
+    expect(r.moves).toHaveLength(OPENING.length + 8);
+    const replay = parseTranscript(r.moves.map((m) => String.fromCharCode(97 + (m & 7)) + String(1 + (m >> 3))).join(''));
+    if (!replay.ok) throw new Error(replay.error.message);
+    expect(adjudicationProblem(r.reason, replay.value.position, r.blackScore)).toBeNull();
+    expect(adjudicationProblem(r.reason, replay.value.position, -30)).toMatch(/is not a win of 2 to 64 discs for black/);
+    // Without the opponent's agreement, or with players that report no scores, nothing is adjudicated.
+    expect((await refereeGame(scoring('b', () => 0), scoring('w', () => -30), OPENING, { adjudicateResign: rule })).reason).toBe('normal');
+    expect((await refereeGame(player('b'), player('w'), OPENING, { adjudicateResign: rule })).reason).toBe('normal');
   });
 });

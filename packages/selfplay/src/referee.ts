@@ -8,7 +8,7 @@
 // its clock (plus the margin) runs out loses then. With exact adjudication a game is ended when
 // few enough empties remain, scored by the exact solver (perfect play by both sides).
 import { BLACK, PASS, Position, WHITE, squareName } from '@sente/core';
-import { MAX_ADJUDICATE_EXACT, adjudicatedReason, exactBlackScore } from './match/adjudication.js';
+import { MAX_ADJUDICATE_EXACT, adjudicatedReason, exactBlackScore, resignedBlackScore, resignedReason, type ResignRule } from './match/adjudication.js';
 import { GameClock, formatTimeControl, type TimeControl } from './match/clock.js';
 import { formatDuration } from './match/duration.js';
 import type { GamePlayer } from './player.js';
@@ -72,6 +72,8 @@ export interface RefereeOptions {
   readonly timeMarginMs?: number;
   /** End the game by the exact solver's score once this many empties or fewer remain. */
   readonly adjudicateExact?: number;
+  /** End the game when both players' scores agree on its loser (match/adjudication.ts). */
+  readonly adjudicateResign?: ResignRule;
 }
 
 export async function refereeGame(black: GamePlayer, white: GamePlayer, opening: readonly number[], options: RefereeOptions = {}): Promise<GameOutcome> {
@@ -91,6 +93,10 @@ export async function refereeGame(black: GamePlayer, white: GamePlayer, opening:
   const margin = options.timeMarginMs ?? 0;
   if (!(margin >= 0)) throw new Error(`time margin must be a number of ms >= 0, got ${margin}`);
   const clock = tc ? new GameClock(tc, margin) : null;
+  const resign = options.adjudicateResign;
+  // Each side's last reported score (discs, its own view) and its run of agreed-lost moves.
+  const lastScore: (number | undefined)[] = [undefined, undefined];
+  const lostRun = [0, 0];
   const finish = (reason: string, loser: number | null, adjudicated?: number): GameOutcome => {
     const b = position.blackCount();
     const w = position.whiteCount();
@@ -140,7 +146,8 @@ export async function refereeGame(black: GamePlayer, white: GamePlayer, opening:
       move = await withTimeout(player.genmove(position.clone(), since.slice(), clock?.view(side)), timeout, clock ? clock.allowanceMs(side) : Infinity);
     } catch (e) {
       if (e instanceof Timeout && e.clock) {
-        clock!.charge(side, performance.now() - t0);
+        // A timer may fire a fraction of a ms early by performance.now(): the clock has run out all the same.
+        clock!.charge(side, Math.max(performance.now() - t0, clock!.allowanceMs(side) + 1));
         return finish(`time (${colour}): ${e.message} (${formatTimeControl(tc!)}, margin ${formatDuration(margin)})`, side);
       }
       return finish(`${e instanceof Timeout ? 'timeout' : 'crash'} (${colour}): ${(e as Error).message}`, side);
@@ -160,6 +167,16 @@ export async function refereeGame(black: GamePlayer, white: GamePlayer, opening:
     ms[side] += took;
     moveMs.push(Math.round(took));
     moves[side]++;
+    if (resign) {
+      const mine = player.lastScore?.();
+      lastScore[side] = mine;
+      const theirs = lastScore[1 - side];
+      lostRun[side] = mine !== undefined && theirs !== undefined && mine <= -resign.score && theirs >= resign.score ? lostRun[side] + 1 : 0;
+      if (lostRun[side] >= resign.moves && !position.isGameOver()) {
+        all.push(move);
+        return finish(resignedReason(resign, colour), null, resignedBlackScore(colour, theirs!));
+      }
+    }
     all.push(move);
     since.push(move);
   }

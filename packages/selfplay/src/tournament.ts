@@ -32,7 +32,7 @@ import { runJobs, type QueueSettings } from './jobs.js';
 import { batches } from './pool.js';
 import { seededRandom } from './random.js';
 import { refereeGame, type GameOutcome } from './referee.js';
-import { MAX_ADJUDICATE_EXACT, adjudicationProblem } from './match/adjudication.js';
+import { MAX_ADJUDICATE_EXACT, adjudicationProblem, formatAdjudication, type ResignRule } from './match/adjudication.js';
 import { formatTimeControl, type TimeControl } from './match/clock.js';
 import type { MatchGame, MatchRules } from './worker.js';
 
@@ -98,6 +98,8 @@ export interface TournamentOptions {
   readonly timeMarginMs?: number;
   /** End games by the exact solver's score from this many empties (referee.ts). */
   readonly adjudicateExact?: number;
+  /** End games whose loser both engines agree on (match/adjudication.ts). */
+  readonly adjudicateResign?: ResignRule;
   readonly signal?: AbortSignal;
   /** Run the engine games on the BullMQ/Redis queue instead of the local pool. */
   readonly queue?: QueueSettings;
@@ -228,7 +230,7 @@ export async function runTournament(o: TournamentOptions): Promise<TournamentSum
     o.onGame?.(r, results.length, games.length, sprtOf(r.key)?.state());
     if (decided(g.key)) halt.abort();
   };
-  const rules: MatchRules = { timeControl: o.timeControl, timeMarginMs: o.timeMarginMs, adjudicateExact: o.adjudicateExact };
+  const rules: MatchRules = { timeControl: o.timeControl, timeMarginMs: o.timeMarginMs, adjudicateExact: o.adjudicateExact, adjudicateResign: o.adjudicateResign };
   const notStarted: TournamentSummary['notStarted'] = [];
   const failed: TournamentSummary['failed'] = [];
   let poolInterrupted = false;
@@ -302,7 +304,7 @@ function runSettings(o: TournamentOptions): Record<string, unknown> {
     sprt: o.sprt ?? null,
     tc: o.timeControl ? formatTimeControl(o.timeControl) : null,
     timeMargin: o.timeControl ? (o.timeMarginMs ?? 0) : null,
-    adjudicate: o.adjudicateExact !== undefined ? `exact=${o.adjudicateExact}` : null,
+    adjudicate: formatAdjudication({ exact: o.adjudicateExact, resign: o.adjudicateResign }) || null,
     players: o.players.map((p) => ({ ...p })),
     openingMoves: o.openings.map((m) => formatTranscript(m)),
   };

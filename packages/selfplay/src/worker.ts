@@ -11,6 +11,7 @@ import { refereeGame, type GameOutcome } from './referee.js';
 import { playSelfplayGame, type SelfplaySettings } from './selfplay.js';
 import type { EngineSpec } from './players.js';
 import type { TimeControl } from './match/clock.js';
+import type { ResignRule } from './match/adjudication.js';
 
 export interface SelfplayTask {
   readonly kind: 'selfplay';
@@ -32,6 +33,7 @@ export interface MatchRules {
   readonly timeControl?: TimeControl;
   readonly timeMarginMs?: number;
   readonly adjudicateExact?: number;
+  readonly adjudicateResign?: ResignRule;
 }
 
 export interface MatchTask {

@@ -39,7 +39,7 @@ export const tournamentCommand: CommandModule<object, Args> = {
     .option('time', { type: 'string', describe: `time per move instead of a depth ${DURATION_HELP}` })
     .option('tc', { type: 'string', describe: 'play on a clock instead: [moves/]time[+increment], e.g. 40/60+0.6, 10+0.1, 5m+2s (bare numbers are seconds); a side that overruns it loses on time; GTP programs get time_settings and time_left' })
     .option('timemargin', { type: 'string', default: '0', describe: `with --tc, how far a clock may run below zero before its side loses on time ${DURATION_HELP}` })
-    .option('adjudicate', { type: 'string', describe: "exact=N: end a game once N or fewer empties remain, scored by the exact solver (perfect play), recorded as adjudicated" })
+    .option('adjudicate', { type: 'string', describe: 'exact=N: end a game once N or fewer empties remain, scored by the exact solver (perfect play); resign=S,moves=K: end it when both engines score it lost by S discs or more for K moves in a row (built-in engines only); recorded as adjudicated' })
     .option('exact', { type: 'number', default: 12, describe: 'solve exactly from this many empties' })
     .option('csv', { type: 'string', describe: 'per-game results, written as games finish' })
     .option('gauntlet', { type: 'boolean', default: false, describe: 'first player against each other (instead of round robin)' })
@@ -94,6 +94,7 @@ export const tournamentCommand: CommandModule<object, Args> = {
     const timeMarginMsValue = typeof margin === 'number' ? margin : 0;
     const adjudication = args.adjudicate === undefined ? undefined : parseAdjudication(args.adjudicate);
     const adjudicateExact = adjudication?.ok ? adjudication.adjudication.exact : undefined;
+    const adjudicateResign = adjudication?.ok ? adjudication.adjudication.resign : undefined;
     const sprtTest = args.sprt === undefined ? undefined : parseSprt(args.sprt);
     const sprt = sprtTest?.ok ? sprtTest.test : undefined;
     const specs: PlayerSpec[] = [];
@@ -119,6 +120,7 @@ export const tournamentCommand: CommandModule<object, Args> = {
     console.log(`${pairings} pairing(s) x ${args.games} games, ${openings.length} openings each played with both colours${sprt ? `; SPRT ${formatSprt(sprt)} on game pairs, ${players[0].name} tested, ${stopsWhen}` : ''}`);
     if (timeControl) console.log(`clock ${formatTimeControl(timeControl)}: ${describeTimeControl(timeControl)}; a side more than ${formatDuration(timeMarginMsValue)} over loses on time`);
     if (adjudicateExact !== undefined) console.log(`adjudication: a game ends at ${adjudicateExact} empties, scored by the exact solver`);
+    if (adjudicateResign) console.log(`adjudication: a game ends when both engines score it lost by ${adjudicateResign.score} discs or more for ${adjudicateResign.moves} moves in a row`);
     console.log();
     const log = gameLog('tournament');
     const stop = interruptSignal(() => process.stderr.write('\nstopping: finished games are in the CSV\n'));
@@ -132,7 +134,7 @@ export const tournamentCommand: CommandModule<object, Args> = {
       summary = await runTournament({
         players, gamesPerPair: args.games, openings, gauntlet: args.gauntlet, workers: args.workers, buildsDir: dir,
         csvPath: args.csv, overwriteCsv: args.force, resume: args.resume, moveTimeoutMs: durationMs(args['move-timeout']), signal: stop.signal, queue: queueSettings(args.redis),
-        timeControl, timeMarginMs: timeMarginMsValue, adjudicateExact,
+        timeControl, timeMarginMs: timeMarginMsValue, adjudicateExact, adjudicateResign,
         sprt, settings: { openings: args.openings, seed: args.seed, depth: timeMs === undefined && !timeControl ? (args.depth ?? 4) : null, time: timeMs ?? null, exact: args.exact },
         onGame: (r, done, total, state, replayed) => {
           const [line, status] = describeGame(r, running, state);
@@ -156,8 +158,10 @@ export const tournamentCommand: CommandModule<object, Args> = {
     printStandings(summary.counted, names, args.gauntlet, args.games);
     printForfeits(summary.counted);
     printClockUse(summary.counted, names, timeControl);
-    const adjudicated = summary.counted.filter((r) => r.reason.startsWith('adjudicated')).length;
-    if (adjudicated > 0) console.log(`\n${adjudicated} game(s) adjudicated by the exact solver (reason in the CSV)`);
+    const solved = summary.counted.filter((r) => r.reason.startsWith('adjudicated (exact')).length;
+    const resigned = summary.counted.filter((r) => r.reason.startsWith('adjudicated (resign')).length;
+    if (solved > 0) console.log(`\n${solved} game(s) adjudicated by the exact solver (reason in the CSV)`);
+    if (resigned > 0) console.log(`${solved > 0 ? '' : '\n'}${resigned} game(s) adjudicated by agreed engine scores (reason in the CSV)`);
     // Each pairing is done when its games are all played or (with an SPRT) its test has decided.
     const decisions = summary.sprts?.map((s) => s.decision) ?? [];
     const stopped = decisions.length > 0 && decisions.some((d) => d != null);
