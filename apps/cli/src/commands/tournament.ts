@@ -1,7 +1,8 @@
 // `sente tournament`: round robin or gauntlet between builds (with settings) and external GTP
 // programs; every opening played with both colours; per-game CSV written as games finish;
 // standings with Elo and its 95% interval, per game and per colour-swapped pair; an optional
-// SPRT (--sprt) that stops a two-player match once it decides. Times are durations (500ms, 2s;
+// SPRT (--sprt) that stops a two-player match (or each pairing of a gauntlet) once it decides;
+// clocks (--tc, --timemargin) and adjudication (--adjudicate). Times are durations (500ms, 2s;
 // bare numbers are seconds), as in every command.
 import { existsSync, statSync } from 'node:fs';
 import type { CommandModule } from 'yargs';
@@ -31,7 +32,7 @@ export const tournamentCommand: CommandModule<object, Args> = {
     .option('size', { type: 'number', default: 9, describe: 'go: board size' })
     .option('komi', { type: 'number', default: 7.5, describe: 'go: komi' })
     .option('sgf', { type: 'string', describe: 'go: write all games to this SGF file' })
-    .option('player', { type: 'string', array: true, demandOption: true, describe: 'build[:depth=N,exact=N,time=DURATION,book=FILE,bookmargin=D,name=NAME] or gtp:<command line> (repeat); time=2s, 500ms (bare: seconds); name= names the player in standings and the CSV' })
+    .option('player', { type: 'string', array: true, demandOption: true, describe: 'build[:depth=N,exact=N,time=DURATION,book=FILE,bookmargin=D,name=NAME] or gtp:<command line> (repeat); time=2s, 500ms (bare: seconds); name= names the player in standings and the CSV, for a program gtp,name=NAME:<command line>' })
     .option('games', { type: 'number', default: 100, describe: 'games per pairing (each opening twice, colours swapped); with --sprt, the most games' })
     .option('sprt', { type: 'string', describe: 'stop a two-player match when this SPRT on game pairs decides: elo0=0,elo1=5,alpha=0.05,beta=0.05 (any subset; the first player is tested); with --gauntlet, each pairing (the first player against each other, one pairing after another) stops at its own decision' })
     .option('openings', { type: 'string', default: 'xot', describe: 'xot (shipped) or a transcript file' })
