@@ -57,6 +57,7 @@ const INVALID: [string, () => string[], RegExp][] = [
   ['16', () => ['tournament', ...TWO, '--tc', '10+x'], /^sente: --tc: "10\+x": increment: "x" is not a duration/],
   ['16', () => ['tournament', ...TWO, '--tc', '10', '--depth', '3'], /^sente: give --tc \(a clock\) or --depth\/--time \(per move\), not both$/],
   ['16', () => ['tournament', ...TWO, '--tc', '10', '--timemargin', '-1'], /^sente: --timemargin: "-1" is not a duration/],
+  ['16', () => ['tournament', '--game', 'go', '--player', 'sente', '--player', 'sente', '--tc', '10'], /^sente: --tc and --adjudicate are for Othello tournaments \(not --game go yet\)$/],
   ['16', () => ['tournament', ...TWO, '--adjudicate', 'exact=30'], /^sente: --adjudicate: exact=30: at most 18 empties/],
   ['16', () => ['tournament', ...TWO, '--adjudicate', 'draw=5'], /^sente: --adjudicate: "draw=5" is not an adjudication \(exact=N/],
   ['16', () => ['tournament', '--player', 'bootstrap', '--player', 'gtp,nick=x:gtp-rhino'], /^sente: "gtp,nick=x:gtp-rhino": "nick=x" is not a setting of a GTP player \(name=NAME, as in gtp,name=rhino:gtp-rhino -l 3\)$/],
