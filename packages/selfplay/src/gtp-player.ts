@@ -8,6 +8,7 @@
 import { PASS, Position, formatBoard, squareName } from '@sente/core';
 import { GtpClient, OthelloSession, othelloCodec, splitCommandLine, type GtpAnswer } from '@sente/search';
 import type { GamePlayer } from './player.js';
+import { gtpTimeLeft, gtpTimeSettings, type ClockView, type TimeControl } from './match/clock.js';
 
 export { splitCommandLine };
 
@@ -38,9 +39,10 @@ export class OthelloGtpPlayer implements GamePlayer {
     return this.client.supports(command);
   }
 
-  async newGame(start: Position, opening: readonly number[]): Promise<void> {
+  async newGame(start: Position, opening: readonly number[], _game?: number, timeControl?: TimeControl): Promise<void> {
     await this.client.expect('boardsize 8');
     await this.client.expect('clear_board');
+    await this.sendClock(timeControl);
     this.known.reset(Position.initial());
     this.synced = 0;
     if (start.equals(this.known.position)) return;
@@ -79,14 +81,16 @@ export class OthelloGtpPlayer implements GamePlayer {
     await this.client.send(`play ${color} pass`);
   }
 
-  async genmove(position: Position, moves: readonly number[]): Promise<number> {
+  async genmove(position: Position, moves: readonly number[], clock?: ClockView): Promise<number> {
     if (moves.length < this.synced) throw new Error(`${this.name}: the referee's move list shrank (${moves.length} < ${this.synced} moves)`);
     for (let i = this.synced; i < moves.length; i++) await this.relay(moves[i]);
     this.synced = moves.length;
     if (!this.known.position.equals(position)) {
       throw new Error(`${this.name}: out of sync: the engine's game is at ${formatBoard(this.known.position)}, the referee's at ${formatBoard(position)}`);
     }
-    const command = `genmove ${othelloCodec.colorName(position.side)}`;
+    const color = othelloCodec.colorName(position.side);
+    await this.sendClock(undefined, color, clock);
+    const command = `genmove ${color}`;
     const reply = await this.client.send(command);
     if (!reply.ok) throw new Error(`${this.name} refused "${command}": ? ${reply.text}`);
     const move = othelloCodec.parseVertex(reply.text);
@@ -95,6 +99,17 @@ export class OthelloGtpPlayer implements GamePlayer {
     this.known.play(move);
     this.synced = moves.length + 1;
     return move;
+  }
+
+  /**
+   * The game clock (match/clock.ts says how it maps to GTP): time_settings at a new game,
+   * time_left before each genmove. Sent only to an engine that lists both commands; a refusal is
+   * not an error (the referee keeps the clock either way).
+   */
+  private async sendClock(timeControl?: TimeControl, color?: 'black' | 'white', clock?: ClockView): Promise<void> {
+    if (!this.supports('time_settings') || !this.supports('time_left')) return;
+    if (timeControl) await this.client.send(gtpTimeSettings(timeControl));
+    if (color && clock) await this.client.send(gtpTimeLeft(color, clock));
   }
 
   async close(): Promise<void> {

@@ -25,6 +25,8 @@ export * as go from './go/index.js';
 export * from './book.js';
 export * from './jobs.js';
 export * from './match/duration.js';
+export * from './match/clock.js';
+export * from './match/adjudication.js';
 export * from './match/pentanomial.js';
 export * from './match/sprt.js';
 export * from './match/simulate.js';

@@ -46,5 +46,5 @@ export interface TournamentGame {
 
 /** A forfeit: the reason names what went wrong and the offender's colour (a resignation is not one). */
 export function isForfeit(reason: string): boolean {
-  return /^(illegal|crash|timeout|refused) \((black|white)/.test(reason);
+  return /^(illegal|crash|timeout|refused|time) \((black|white)/.test(reason);
 }

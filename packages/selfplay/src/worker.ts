@@ -12,6 +12,8 @@ import { playSelfplayGame, type SelfplaySettings } from './selfplay.js';
 import type { EngineSpec } from './players.js';
 import type { PooledGame } from './tournament-game.js';
 import { playPooledGoGame } from './go/tournament-game.js';
+import type { TimeControl } from './match/clock.js';
+import type { ResignRule } from './match/adjudication.js';
 
 export interface SelfplayTask {
   readonly kind: 'selfplay';
@@ -28,10 +30,19 @@ export interface MatchGame {
   readonly opening: number[];
 }
 
+/** How a match's games are played beyond the players: the clock and adjudication (referee.ts). */
+export interface MatchRules {
+  readonly timeControl?: TimeControl;
+  readonly timeMarginMs?: number;
+  readonly adjudicateExact?: number;
+  readonly adjudicateResign?: ResignRule;
+}
+
 export interface MatchTask {
   readonly kind: 'match';
   readonly buildsDir: string;
   readonly games: MatchGame[];
+  readonly rules?: MatchRules;
   readonly port: MessagePort;
   readonly crashAfter?: number;
 }
@@ -86,7 +97,7 @@ export default async function run(task: WorkerTask): Promise<{ key: number; item
       for (const g of task.games) {
         const black = enginePlayer(g.black.name, engineFor(task.buildsDir, g.black.build, 0, 8, g.black.book), g.black);
         const white = enginePlayer(g.white.name, engineFor(task.buildsDir, g.white.build, 1, 8, g.white.book), g.white);
-        post(g.key, await refereeGame(black, white, g.opening, { game: g.key }));
+        post(g.key, await refereeGame(black, white, g.opening, { ...task.rules, game: g.key }));
       }
     }
   } finally {

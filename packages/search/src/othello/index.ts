@@ -19,3 +19,4 @@ export * from './nboard.js';
 export * from './probcut.js';
 export * from './probcut-calibrate.js';
 export * from './minimax.js';
+export * from './time-manager.js';
