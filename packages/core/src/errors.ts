@@ -12,7 +12,8 @@ export type SenteErrorCode =
   | 'bad-build-id'
   | 'read-only-registry'
   | 'registry-locked'
-  | 'bad-option';
+  | 'bad-option'
+  | 'corrupt-dataset';
 
 export class SenteError extends Error {
   readonly code: SenteErrorCode;

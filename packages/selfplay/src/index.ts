@@ -28,3 +28,4 @@ export * from './match/duration.js';
 export * from './match/pentanomial.js';
 export * from './match/sprt.js';
 export * from './match/simulate.js';
+export * from './data/index.js';

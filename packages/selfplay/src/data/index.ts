@@ -1,0 +1,5 @@
+export * from './format.js';
+export * from './keyset.js';
+export * from './io.js';
+export * from './convert.js';
+export * from './ops.js';
