@@ -57,6 +57,10 @@ export class PositionSet {
    */
   sortByEmpties(): void {
     const n = this.count;
+    // Already in order at exact size (as loadPositionFiles builds them): nothing to do.
+    let sorted = n === this.labels.length;
+    for (let i = 1; sorted && i < n; i++) if (this.empties[i] < this.empties[i - 1]) sorted = false;
+    if (sorted) return;
     const start = new Int32Array(62);
     for (let i = 0; i < n; i++) start[this.empties[i] + 1]++;
     for (let e = 1; e < 62; e++) start[e] += start[e - 1];

@@ -10,10 +10,19 @@ import { buildDataset, type GameInput } from './dataset.js';
 import { fitWeights, rmsError, tableToWeights, toEvalTable, type EpochStats } from './fit.js';
 import { readGameFile } from './gamefile.js';
 import { assertNewBuildId, saveBuild } from './registry.js';
+import { shippedTestSet, testSetError } from './data/testset.js';
+import { loadPositionFiles } from './data/load.js';
 
 export interface TrainOptions {
   /** Game files, or self-play folders (their games.txt). */
   readonly gameFiles: readonly string[];
+  /**
+   * Binary position files (.spos) to train on instead of games (not mixed with them: convert games
+   * with `sente data convert` first). Loaded at exact size, 194 bytes per position in memory.
+   */
+  readonly positionFiles?: readonly string[];
+  /** Called while position files load: positions placed so far, and the total. */
+  readonly onLoading?: (done: number, total: number) => void;
   /** Games from elsewhere (e.g. WTHOR), added to the files' games. */
   readonly extraGames?: readonly GameInput[];
   readonly id: string;
@@ -98,7 +107,13 @@ export function train(o: TrainOptions): TrainSummary {
     }
     if (o.extraGames) yield* o.extraGames;
   }
-  const data = buildDataset(allGames(), { validation, minEmpties });
+  const positionFiles = o.positionFiles ?? [];
+  if (positionFiles.length > 0 && (paths.length > 0 || (o.extraGames?.length ?? 0) > 0)) {
+    throw new Error('train on position files or on games, not both: convert the games with "sente data convert" and give every file as --data');
+  }
+  const data = positionFiles.length > 0
+    ? loadPositionFiles(positionFiles, { validation, minEmpties, onProgress: o.onLoading })
+    : buildDataset(allGames(), { validation, minEmpties });
   if (data.trainGames + data.validationGames + data.badGames === 0) throw new Error('no games to train on');
   data.train.sortByEmpties();
   data.validation.sortByEmpties();
@@ -123,6 +138,9 @@ export function train(o: TrainOptions): TrainSummary {
   for (let j = 0; j < quantised.length; j++) quantised[j] = table.weights[j] / scale;
   const trainError = rmsError(data.train, quantised, phases);
   const validationError = data.validation.count > 0 ? rmsError(data.validation, quantised, phases) : null;
+  // The one comparable number: the error on the shipped test set (absent in a tree without it).
+  const testFile = shippedTestSet();
+  const testSet = existsSync(testFile) ? testSetError(table, testFile) : null;
   const entry = saveBuild(o.buildsDir, {
     id: o.id,
     table,
@@ -130,11 +148,12 @@ export function train(o: TrainOptions): TrainSummary {
     games: data.trainGames + data.validationGames,
     positions: data.train.count + data.validation.count,
     validationError: validationError === null ? null : Number(validationError.toFixed(4)),
+    testSetMae: testSet ? testSet.mae : null,
     notes: o.notes ?? '',
     training: {
       method: 'CGLS least squares, diagonal preconditioning, early stopping per phase', epochs: fit.history.length, bestEpoch: fit.bestEpoch, phaseEpochs: fit.phaseEpochs, phases, scale, l2, neighbour,
       validation, minEmpties, trainPositions: data.train.count, validationPositions: data.validation.count,
-      trainError: Number(trainError.toFixed(4)), gameFiles: o.gameFiles.length,
+      trainError: Number(trainError.toFixed(4)), gameFiles: o.gameFiles.length, ...(positionFiles.length > 0 ? { positionFiles: positionFiles.length } : {}),
     },
   }, o.overwrite ?? false);
   return {

@@ -1,4 +1,4 @@
-// `sente data inspect | merge | split | convert`: the binary position files (.spos) training data
+// `sente data inspect | merge | split | convert | error`: the binary position files (.spos) training data
 // lives in (format in docs/data.md). Every command reads through the checked reader, so a
 // truncated or damaged file is refused with its name and the check that failed; every output is
 // written atomically.
@@ -6,8 +6,9 @@ import type { Argv, CommandModule } from 'yargs';
 import { isSenteError } from '@sente/core';
 import {
   LABEL_EXACT, LABEL_GAME, LABEL_SEARCH, SOURCE_SELFPLAY, convertGameFile, convertText, convertToText, convertWthor, inputKind,
-  inspectPositions, mergePositions, splitPositions, type ConvertSummary,
+  inspectPositions, mergePositions, shippedTestSet, splitPositions, testSetError, type ConvertSummary,
 } from '@sente/selfplay';
+import { buildsDir, loadBuild } from '@sente/search';
 import { UsageError } from '../util.js';
 import { checked, file, num, outputFile } from '../options.js';
 
@@ -111,9 +112,31 @@ const convertCommand: CommandModule<object, ConvertArgs> = {
   },
 };
 
+interface ErrorArgs { build: string[]; testset?: string; json: boolean }
+const errorCommand: CommandModule<object, ErrorArgs> = {
+  command: 'error',
+  describe: 'Mean absolute error (discs) of builds\' evaluations on the shipped test set (or --testset FILE)',
+  builder: (y) => checked(y
+    .option('build', { type: 'string', array: true, default: ['strongest'], describe: 'build ids (default: the strongest)' })
+    .option('testset', { type: 'string', describe: 'a labelled .spos file (default: the shipped test set)' })
+    .option('json', { type: 'boolean', default: false, describe: 'print as JSON' }), { testset: file }) as never,
+  handler: async (args) => {
+    const out = await guarded(() => args.build.map((id) => {
+      const b = loadBuild(id, buildsDir());
+      return { build: b.id, ...testSetError(b.table, args.testset ?? shippedTestSet()) };
+    }));
+    if (args.json) {
+      console.log(JSON.stringify(out, null, 2));
+      return;
+    }
+    console.log(`test set ${args.testset ?? shippedTestSet()}`);
+    for (const r of out) console.log(`${r.build}: MAE ${r.mae.toFixed(3)} discs over ${r.positions} positions (RMS ${r.rms.toFixed(3)}; exact-labelled ${r.exactMae?.toFixed(3) ?? '-'}, search-labelled ${r.searchMae?.toFixed(3) ?? '-'})`);
+  },
+};
+
 export const dataCommand: CommandModule = {
   command: 'data <command>',
-  describe: 'Training data in binary position files: inspect, merge, split, convert',
-  builder: (y: Argv) => y.command(inspectCommand).command(mergeCommand).command(splitCommand).command(convertCommand).demandCommand(1),
+  describe: 'Training data in binary position files: inspect, merge, split, convert; builds\' test-set error',
+  builder: (y: Argv) => y.command(inspectCommand).command(mergeCommand).command(splitCommand).command(convertCommand).command(errorCommand).demandCommand(1),
   handler: () => undefined,
 };

@@ -3,3 +3,5 @@ export * from './keyset.js';
 export * from './io.js';
 export * from './convert.js';
 export * from './ops.js';
+export * from './testset.js';
+export * from './load.js';
