@@ -5,11 +5,13 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BLACK, HI, Position, canonicalKey, isSenteError, transformSet, writeWthor } from '@sente/core';
+import { BLACK, HI, Position, WHITE, canonicalKey, isSenteError, transformSet, writeWthor } from '@sente/core';
+import { bootstrapTable, evaluateSlow } from '@sente/search';
+import { FEATURES, buildDataset } from '../dataset.js';
 import { formatGameLine } from '../gamefile.js';
 import { seededRandom } from '../random.js';
 import {
-  BLOCK_RECORDS, HEADER_BYTES, LABEL_EXACT, LABEL_GAME, RECORD_BYTES, SOURCE_SELFPLAY, SOURCE_TEXT, SOURCE_WTHOR,
+  BLOCK_RECORDS, HEADER_BYTES, LABEL_EXACT, LABEL_GAME, LABEL_SEARCH, loadPositionFiles, testSetError, RECORD_BYTES, SOURCE_SELFPLAY, SOURCE_TEXT, SOURCE_WTHOR,
   canonicalWords, convertGameFile, convertText, convertToText, convertWthor, forEachBlock, gamePositions, inputKind,
   inspectPositions, mergePositions, readHeader, readPositions, splitPositions, writePositions, type PositionRecord,
 } from './index.js';
@@ -226,5 +228,51 @@ describe('position file', () => {
     const first = read.find((r) => r.game === 2)!;
     expect(first.side).toBe(BLACK);
     expect(first.label).toBe(games[2].blackScore);
+  });
+});
+
+describe('position files for the fitter and the test set', () => {
+  it('loadPositionFiles gives exactly the rows buildDataset gives for the same games (sorted by empties)', () => {
+    const games = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => ({ index: i, ...randomGame(300 + i), build: 'x', seed: 1, openingPlies: 0 }));
+    const file = join(dir, 'fit-games.txt');
+    writeFileSync(file, games.map(formatGameLine).join(''));
+    const spos = join(dir, 'fit.spos');
+    convertGameFile(file, spos, SOURCE_SELFPLAY);
+    const reference = buildDataset(games, { validation: 0 });
+    reference.train.sortByEmpties();
+    let progress = 0;
+    const loaded = loadPositionFiles([spos], { validation: 0, onProgress: (done) => { progress = done; } });
+    expect(progress).toBe(reference.train.count);
+    expect(loaded.train.count).toBe(reference.train.count);
+    expect(loaded.train.bytes()).toBe(reference.train.count * (FEATURES * 4 + 6));
+    expect(Array.from(loaded.train.offsets)).toEqual(Array.from(reference.train.offsets.subarray(0, reference.train.count * FEATURES)));
+    expect(Array.from(loaded.train.labels)).toEqual(Array.from(reference.train.labels.subarray(0, reference.train.count)));
+    expect(Array.from(loaded.train.empties)).toEqual(Array.from(reference.train.empties.subarray(0, reference.train.count)));
+    // A validation split by game: whole games on one side, nothing lost, the same as data split --by game.
+    const split = loadPositionFiles([spos], { validation: 0.3 });
+    expect(split.train.count + split.validation.count).toBe(reference.train.count);
+    const t = join(dir, 'fit-t.spos'), v = join(dir, 'fit-v.spos');
+    const s = splitPositions(spos, t, v, 0.3);
+    expect([split.train.count, split.validation.count]).toEqual([s.first, s.second]);
+  });
+
+  it('the test-set error is deterministic and equals the slow reference', () => {
+    const records = generated(20, 7).map((r) => ({ ...r, kind: r.game % 2 === 0 ? LABEL_EXACT : LABEL_SEARCH }));
+    const file = join(dir, 'testset.spos');
+    writePositions(file, records);
+    const table = bootstrapTable();
+    const a = testSetError(table, file);
+    expect(testSetError(table, file)).toEqual(a);
+    let abs = 0, absExact = 0, nExact = 0;
+    for (const r of records) {
+      const p = r.side === BLACK ? Position.fromColors(r.playerLo, r.playerHi, r.opponentLo, r.opponentHi, BLACK) : Position.fromColors(r.opponentLo, r.opponentHi, r.playerLo, r.playerHi, WHITE);
+      const e = Math.abs(evaluateSlow(p, table) / table.scale - r.label);
+      abs += e;
+      if (r.kind === LABEL_EXACT) { absExact += e; nExact++; }
+    }
+    expect(a.positions).toBe(records.length);
+    expect(a.mae).toBeCloseTo(abs / records.length, 3);
+    expect(a.exactMae).toBeCloseTo(absExact / nExact, 3);
+    expect(a.mae).toBeGreaterThan(1);
   });
 });
