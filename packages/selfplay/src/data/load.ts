@@ -4,11 +4,10 @@
 // straight at its slot in empties order (what sortByEmpties would produce, without its second
 // copy). Memory is then the PositionSet's 194 bytes per position (47 int32 feature offsets, label,
 // empties, game id) and nothing grows: 20 M positions take 3.9 GB.
-import { BLACK, Position, WHITE } from '@sente/core';
+import { BLACK, Position, computePatternIndices } from '@sente/core';
 import { featureOffsets } from '@sente/search';
 import { FEATURES, PositionSet, type Dataset } from '../dataset.js';
-import { hashString } from '../random.js';
-import { RECORD_WORDS, metaEmpties, metaLabel, metaSide, metaSource } from './format.js';
+import { RECORD_WORDS, gameHash, metaEmpties, metaLabel, metaSide, metaSource } from './format.js';
 import { forEachBlock, readHeader } from './io.js';
 
 export interface LoadOptions {
@@ -22,7 +21,18 @@ export interface LoadOptions {
 
 /** True when the position's game belongs to the validation split (the same rule as `sente data split --by game`). */
 function inValidation(meta: number, game: number, limit: number): boolean {
-  return limit > 0 && hashString(`${metaSource(meta)}:${game >>> 0}`) < limit;
+  return limit > 0 && gameHash(metaSource(meta), game) < limit;
+}
+
+/**
+ * Reuses one Position for a record (a new Position allocates its undo stack: 12 us each): the
+ * board, the side and the pattern indices, all that featureOffsets reads, recomputed from scratch.
+ */
+export function setPosition(p: Position, pLo: number, pHi: number, oLo: number, oHi: number, side: number): void {
+  p.bb[0] = pLo; p.bb[1] = pHi; p.bb[2] = oLo; p.bb[3] = oHi;
+  p.side = side;
+  if (side === BLACK) computePatternIndices(pLo, pHi, oLo, oHi, p.patterns);
+  else computePatternIndices(oLo, oHi, pLo, pHi, p.patterns);
 }
 
 export function loadPositionFiles(files: readonly string[], options: LoadOptions): Dataset {
@@ -55,6 +65,7 @@ export function loadPositionFiles(files: readonly string[], options: LoadOptions
   });
   const total = sets[0].count + sets[1].count;
   const scratch = new Int32Array(FEATURES);
+  const p = new Position();
   let done = 0;
   for (const f of files) {
     forEachBlock(f, (w, n) => {
@@ -64,7 +75,7 @@ export function loadPositionFiles(files: readonly string[], options: LoadOptions
         const s = inValidation(meta, w[k + 5], limit) ? 1 : 0;
         const set = sets[s];
         const j = next[s][e]++;
-        const p = metaSide(meta) === BLACK ? Position.fromColors(w[k], w[k + 1], w[k + 2], w[k + 3], BLACK) : Position.fromColors(w[k + 2], w[k + 3], w[k], w[k + 1], WHITE);
+        setPosition(p, w[k], w[k + 1], w[k + 2], w[k + 3], metaSide(meta));
         featureOffsets(p, scratch);
         set.offsets.set(scratch, j * FEATURES);
         set.labels[j] = metaLabel(meta);

@@ -3,7 +3,7 @@
 // deterministic fraction by game or by position into a second file).
 import { SenteError } from '@sente/core';
 import { hashString } from '../random.js';
-import { FLAG_DEDUPLICATED, HEADER_BYTES, LABEL_KIND_NAMES, RECORD_BYTES, SOURCE_NAMES, metaEmpties, metaKind, metaLabel, metaSource } from './format.js';
+import { FLAG_DEDUPLICATED, gameHash, HEADER_BYTES, LABEL_KIND_NAMES, RECORD_BYTES, SOURCE_NAMES, metaEmpties, metaKind, metaLabel, metaSource } from './format.js';
 import { PositionWriter, forEachBlock } from './io.js';
 import { KeySet, canonicalWords } from './keyset.js';
 
@@ -110,7 +110,7 @@ export function splitPositions(input: string, first: string, second: string, fra
       for (let i = 0; i < n; i++) {
         const k = i * 6;
         let h: number;
-        if (by === 'game') h = hashString(`${metaSource(words[k + 4])}:${words[k + 5] >>> 0}`);
+        if (by === 'game') h = gameHash(metaSource(words[k + 4]), words[k + 5]);
         else {
           canonicalWords(words[k], words[k + 1], words[k + 2], words[k + 3], keyWords);
           h = hashString(`${keyWords[0]},${keyWords[1]},${keyWords[2]},${keyWords[3]}`);

@@ -5,11 +5,12 @@
 // the numbers of different builds (and of builds trained on different data) compare directly,
 // unlike each build's own validation split.
 import { join } from 'node:path';
-import { BLACK, Position, WHITE } from '@sente/core';
+import { Position } from '@sente/core';
 import { evaluate, shippedBuildsDir, solvePosition, type Engine, type EvalTable } from '@sente/search';
 import { seededRandom } from '../random.js';
 import { LABEL_EXACT, LABEL_SEARCH, RECORD_WORDS, metaKind, metaLabel, metaSide } from './format.js';
 import { forEachBlock, readHeader } from './io.js';
+import { setPosition } from './load.js';
 
 /** The shipped test set: testset/testset.spos of @sente/builds, beside its registry folder. */
 export function shippedTestSet(): string {
@@ -77,12 +78,12 @@ export interface TestSetError {
 export function testSetError(table: EvalTable, file: string = shippedTestSet()): TestSetError {
   readHeader(file);
   let n = 0, sumAbs = 0, sumSq = 0, nExact = 0, absExact = 0, nSearch = 0, absSearch = 0;
+  const q = new Position();
   forEachBlock(file, (w, count) => {
     for (let i = 0; i < count; i++) {
       const k = i * RECORD_WORDS;
       const meta = w[k + 4];
-      const side = metaSide(meta);
-      const q = side === BLACK ? Position.fromColors(w[k], w[k + 1], w[k + 2], w[k + 3], BLACK) : Position.fromColors(w[k + 2], w[k + 3], w[k], w[k + 1], WHITE);
+      setPosition(q, w[k], w[k + 1], w[k + 2], w[k + 3], metaSide(meta));
       const err = Math.abs(evaluate(q, table) / table.scale - metaLabel(meta));
       n++;
       sumAbs += err;
