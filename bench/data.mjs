@@ -26,7 +26,7 @@ export async function run(options) {
     });
     const refPerHour = ((refGames * 52) / ref.seconds) * 3600; // about 52 positions a game after XOT's 8 plies
     rows.push({ mode: 'default self-play (reference)', depth: 3, exact: 12, workers: 1, games: refGames, positions: refGames * 52, seconds: ref.seconds, 'positions/h/core': refPerHour, ratio: 1, 'CPU use': (cpu() - c0) / ref.seconds, 'bytes/position': '-' });
-    const settings = options.quick ? [[4, 18, 6]] : [[4, 18, 60], [6, 20, 24]];
+    const settings = options.quick ? [[4, 18, 6]] : [[4, 18, 40], [6, 20, 12]];
     for (const [depth, exact, games] of settings) {
       for (const workers of [1, 2]) {
         c0 = cpu();

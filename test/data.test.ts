@@ -11,8 +11,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLACK, Position, writeWthor } from '@sente/core';
 import {
-  LABEL_EXACT, LABEL_GAME, SOURCE_DATA_MODE, randomDataOpening, randomOpeningPlies, readGameFile, readPositions, setStrongest,
+  LABEL_EXACT, LABEL_GAME, SOURCE_DATA_MODE, randomDataOpening, randomOpeningPlies, readGameFile, readPositions, setStrongest, testSetError,
 } from '@sente/selfplay';
+import { loadBuild } from '@sente/search';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MAIN = fileURLToPath(new URL('../apps/cli/dist/main.js', import.meta.url));
@@ -144,5 +145,37 @@ describe('sente data', () => {
     expect(r.status).toBe(2);
     expect(r.stderr).toContain(bad);
     expect(r.stderr).toMatch(/size check failed/);
+  });
+
+  it('train --data fits a build from a position file and records its test-set error; data error prints it', () => {
+    const dm = join(tmp, 'train-data');
+    expect(sente('selfplay', ...DATA, '--random-opening', '10-40', '--games', '30', '--workers', '2', '--out', dm).status).toBe(0);
+    const spos = join(dm, 'positions.spos');
+    const mixed = sente('train', '--data', spos, '--games', join(dm, 'games.txt'), '--out', 'never');
+    expect(mixed.status).toBe(2);
+    expect(mixed.stderr).toMatch(/--data trains on position files only/);
+    const r = sente('train', '--data', spos, '--out', 'fromdata', '--epochs', '3');
+    expect(r.status, r.stderr).toBe(0);
+    const manifest = JSON.parse(readFileSync(join(tmp, 'builds', 'manifest.json'), 'utf8'));
+    const entry = manifest.builds.find((b: { id: string }) => b.id === 'fromdata');
+    expect(entry.positions).toBe(readPositions(spos).length);
+    expect(entry.training.positionFiles).toBe(1);
+    const table = loadBuild('fromdata', join(tmp, 'builds')).table;
+    expect(entry.testSetMae).toBe(testSetError(table).mae);
+    const e = sente('data', 'error', '--build', 'fromdata', 'gen3', '--json');
+    expect(e.status, e.stderr).toBe(0);
+    const rows = JSON.parse(e.stdout);
+    expect(rows.map((x: { build: string }) => x.build)).toEqual(['fromdata', 'gen3']);
+    expect(rows[0].mae).toBe(entry.testSetMae);
+    expect(rows[1].mae).toBe(testSetError(loadBuild('gen3').table).mae);
+    // sente builds shows it and ranks by Elo: gen3 (shipped Elo) above bootstrap (0) above fromdata (unmeasured).
+    const b = sente('builds');
+    expect(b.status, b.stderr).toBe(0);
+    const lines = b.stdout.split('\n');
+    expect(lines[0]).toMatch(/test MAE/);
+    const order = ['gen3', 'bootstrap', 'fromdata'].map((id) => lines.findIndex((l) => new RegExp(`^[* ] ${id} `).test(l)));
+    expect(order.every((i) => i > 0)).toBe(true);
+    expect([...order].sort((x, y) => x - y)).toEqual(order);
+    expect(lines[order[2]]).toContain(entry.testSetMae.toFixed(2));
   });
 });
