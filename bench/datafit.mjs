@@ -1,7 +1,7 @@
 // The fitter on binary position files (`sente train --data`): positions of random games written to
 // a .spos file, loaded by loadPositionFiles (two streamed passes, exact-size typed arrays) and
 // fitted for a few CGLS epochs; reported: load time, positions per second per epoch, and resident
-// memory per million positions (the process's peak RSS over its RSS before loading, divided by
+// memory per million positions, on 1 thread and on 2 (the speedup) (the process's peak RSS over its RSS before loading, divided by
 // the millions loaded). Random-game positions cost the fitter what self-play positions cost: the
 // same 47 features per row.
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -46,24 +46,35 @@ export async function run(options) {
       global.gc?.();
       const rss0 = process.memoryUsage().rss;
       const t1 = performance.now();
-      const data = loadPositionFiles([file], { validation: 0.05 });
+      const data = loadPositionFiles([file], { validation: 0.05, shared: true });
       const loadS = (performance.now() - t1) / 1000;
       const rssLoaded = process.memoryUsage().rss;
-      const times = [];
-      fitWeights(data.train, data.validation, { phases: 12, epochs, l2: 20, neighbour: 0.25, onEpoch: (s) => times.push(s.ms) });
-      const peak = process.resourceUsage().maxRSS * 1024;
       const m = n / 1e6;
-      const epochMs = times.reduce((a, b) => a + b, 0) / times.length;
-      rows.push({
-        positions: n, 'file MB': statSync(file).size / 1e6, 'write s': writeS, 'load s': loadS, 'epoch s': epochMs / 1000,
-        'positions/s/epoch': data.train.count / (epochMs / 1000), 'arrays MB/M': data.train.bytes() / 1e6 / m + data.validation.bytes() / 1e6 / m,
-        'RSS after load MB/M': (rssLoaded - rss0) / 1e6 / m, 'peak RSS MB/M': (peak - rss0) / 1e6 / m,
-      });
+      let base = 0;
+      for (const threads of [1, 2]) {
+        const times = [];
+        const cpu0 = process.cpuUsage();
+        const w0 = performance.now();
+        fitWeights(data.train, data.validation, { phases: 12, epochs, l2: 20, neighbour: 0.25, threads, onEpoch: (s) => times.push(s.ms) });
+        const wall = (performance.now() - w0) / 1000;
+        const cpu = process.cpuUsage(cpu0);
+        const peak = process.resourceUsage().maxRSS * 1024;
+        const epochMs = times.reduce((a, b) => a + b, 0) / times.length;
+        const perS = data.train.count / (epochMs / 1000);
+        if (threads === 1) base = perS;
+        rows.push({
+          positions: n, threads, 'file MB': statSync(file).size / 1e6, 'load s': loadS, 'epoch s': epochMs / 1000,
+          'positions/s/epoch': perS, speedup: perS / base, 'CPU use': (cpu.user + cpu.system) / 1e6 / wall,
+          'arrays MB/M': data.train.bytes() / 1e6 / m + data.validation.bytes() / 1e6 / m,
+          'RSS after load MB/M': (rssLoaded - rss0) / 1e6 / m, 'peak RSS MB/M': (peak - rss0) / 1e6 / m,
+        });
+      }
+      void writeS;
       rmSync(file);
     }
     return {
-      columns: ['positions', 'file MB', 'write s', 'load s', 'epoch s', 'positions/s/epoch', 'arrays MB/M', 'RSS after load MB/M', 'peak RSS MB/M'], rows,
-      notes: 'One thread. arrays = the PositionSets (194 bytes a position); RSS figures are over the RSS before loading, per million positions; the peak includes the fitter\'s per-row vectors and is the process\'s maximum so far (so a later, larger size shows its own peak). 20 M positions need about 20x the per-million peak.',
+      columns: ['positions', 'threads', 'file MB', 'load s', 'epoch s', 'positions/s/epoch', 'speedup', 'CPU use', 'arrays MB/M', 'RSS after load MB/M', 'peak RSS MB/M'], rows,
+      notes: 'threads = the fitter\'s passes on that many threads (shards over shared arrays), speedup against 1 thread on the same positions in the same run; CPU use = process CPU s / wall s of the fit (under the thread count: the cores were busy with other work). arrays = the PositionSets (194 bytes a position); RSS figures are over the RSS before loading, per million positions; the peak includes the fitter\'s per-row vectors and is the process\'s maximum so far (so a later, larger size shows its own peak). 20 M positions need about 20x the per-million peak.',
     };
   } finally {
     rmSync(tmp, { recursive: true, force: true });

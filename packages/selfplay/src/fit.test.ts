@@ -93,3 +93,43 @@ describe('fitWeights', () => {
     expect(Number.isNaN(fit.history[0].validationRms)).toBe(true);
   });
 });
+
+describe('fitWeights on threads', () => {
+  it('gives the single-thread weights (to rounding) with 2 and 3 threads', async () => {
+    const { buildDataset } = await import('./dataset.js');
+    const { seededRandom } = await import('./random.js');
+    const { Position, BLACK } = await import('@sente/core');
+    const games = [];
+    for (let g = 0; g < 60; g++) {
+      const random = seededRandom(g, 5);
+      const p = Position.initial();
+      const moves: number[] = [];
+      while (!p.isGameOver()) {
+        if (p.mustPass()) { p.makePass(); continue; }
+        const legal = p.legalMoveList();
+        const m = legal[Math.floor(random() * legal.length)];
+        p.makeMove(m);
+        moves.push(m);
+      }
+      const s = p.finalScore();
+      games.push({ moves, blackScore: p.side === BLACK ? s : -s });
+    }
+    const data = buildDataset(games, { validation: 0.2 });
+    data.train.sortByEmpties();
+    const fit = (threads: number) => fitWeights(data.train, data.validation, { phases: 4, epochs: 5, l2: 5, neighbour: 0.25, threads });
+    const one = fit(1);
+    for (const threads of [2, 3]) {
+      const many = fit(threads);
+      expect(many.history.length).toBe(one.history.length);
+      many.history.forEach((h, i) => {
+        expect(h.trainRms).toBeCloseTo(one.history[i].trainRms, 8);
+        expect(h.validationRms).toBeCloseTo(one.history[i].validationRms, 8);
+      });
+      let worst = 0;
+      for (let j = 0; j < one.weights.length; j++) worst = Math.max(worst, Math.abs(many.weights[j] - one.weights[j]));
+      expect(worst).toBeLessThan(1e-8);
+      // The same thread count twice: the same bits.
+      expect(Array.from(fit(threads).weights)).toEqual(Array.from(many.weights));
+    }
+  });
+});

@@ -21,6 +21,8 @@ export interface TrainOptions {
    * with `sente data convert` first). Loaded at exact size, 194 bytes per position in memory.
    */
   readonly positionFiles?: readonly string[];
+  /** Threads for the fitter's passes (default 1). */
+  readonly threads?: number;
   /** Called while position files load: positions placed so far, and the total. */
   readonly onLoading?: (done: number, total: number) => void;
   /** Games from elsewhere (e.g. WTHOR), added to the files' games. */
@@ -112,7 +114,7 @@ export function train(o: TrainOptions): TrainSummary {
     throw new Error('train on position files or on games, not both: convert the games with "sente data convert" and give every file as --data');
   }
   const data = positionFiles.length > 0
-    ? loadPositionFiles(positionFiles, { validation, minEmpties, onProgress: o.onLoading })
+    ? loadPositionFiles(positionFiles, { validation, minEmpties, onProgress: o.onLoading, shared: (o.threads ?? 1) > 1 })
     : buildDataset(allGames(), { validation, minEmpties });
   if (data.trainGames + data.validationGames + data.badGames === 0) throw new Error('no games to train on');
   data.train.sortByEmpties();
@@ -127,7 +129,7 @@ export function train(o: TrainOptions): TrainSummary {
   mkdirSync(dirname(csvPath), { recursive: true });
   writeFileSync(csvPath, stringify([], { header: true, columns: ['epoch', 'train_rms', 'validation_rms', 'ms'] }));
   const fit = fitWeights(data.train, data.validation, {
-    phases, epochs, l2, neighbour, start, signal: o.signal,
+    phases, epochs, l2, neighbour, start, signal: o.signal, threads: o.threads,
     onEpoch: (s) => {
       appendFileSync(csvPath, stringify([[s.epoch, s.trainRms.toFixed(4), Number.isNaN(s.validationRms) ? '' : s.validationRms.toFixed(4), Math.round(s.ms)]]));
       o.onEpoch?.(s);

@@ -17,6 +17,8 @@ export interface LoadOptions {
   readonly maxEmpties?: number;
   /** Called after each block of the second pass with positions placed so far and the total. */
   readonly onProgress?: (done: number, total: number) => void;
+  /** Allocate the sets on SharedArrayBuffers (for a fit on several threads: no copy). */
+  readonly shared?: boolean;
 }
 
 /** True when the position's game belongs to the validation split (the same rule as `sente data split --by game`). */
@@ -53,7 +55,7 @@ export function loadPositionFiles(files: readonly string[], options: LoadOptions
   }
   const sets = [0, 1].map((s) => {
     const total = counts[s].reduce((a, b) => a + b, 0);
-    const set = new PositionSet(Math.max(1, total));
+    const set = new PositionSet(Math.max(1, total), options.shared ?? false);
     set.count = total;
     return set;
   });
