@@ -4,7 +4,7 @@
 // interrupted-and-resumed run ends with the same position file; the data commands convert, merge,
 // split and inspect, and a damaged file is refused with its name and the failed check.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +13,7 @@ import { BLACK, Position, writeWthor } from '@sente/core';
 import {
   LABEL_EXACT, LABEL_GAME, SOURCE_DATA_MODE, randomDataOpening, randomOpeningPlies, readGameFile, readPositions, setStrongest, testSetError,
 } from '@sente/selfplay';
-import { loadBuild } from '@sente/search';
+import { loadBuild, readManifest, readRegistry, shippedBuildsDir } from '@sente/search';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MAIN = fileURLToPath(new URL('../apps/cli/dist/main.js', import.meta.url));
@@ -154,7 +154,7 @@ describe('sente data', () => {
     const mixed = sente('train', '--data', spos, '--games', join(dm, 'games.txt'), '--out', 'never');
     expect(mixed.status).toBe(2);
     expect(mixed.stderr).toMatch(/--data trains on position files only/);
-    const r = sente('train', '--data', spos, '--out', 'fromdata', '--epochs', '3');
+    const r = sente('train', '--data', spos, '--out', 'fromdata', '--epochs', '3', '--threads', '2');
     expect(r.status, r.stderr).toBe(0);
     const manifest = JSON.parse(readFileSync(join(tmp, 'builds', 'manifest.json'), 'utf8'));
     const entry = manifest.builds.find((b: { id: string }) => b.id === 'fromdata');
@@ -177,5 +177,25 @@ describe('sente data', () => {
     expect(order.every((i) => i > 0)).toBe(true);
     expect([...order].sort((x, y) => x - y)).toEqual(order);
     expect(lines[order[2]]).toContain(entry.testSetMae.toFixed(2));
+  });
+
+  it('the shipped manifest carries each shipped build\'s test-set error, and manifests without the field still load', () => {
+    for (const b of readManifest(shippedBuildsDir()).builds) {
+      expect(b.testSetMae, b.id).toBe(testSetError(loadBuild(b.id).table).mae);
+    }
+    const gen3 = readManifest(shippedBuildsDir()).builds.find((b) => b.id === 'gen3')!;
+    const boot = readManifest(shippedBuildsDir()).builds.find((b) => b.id === 'bootstrap')!;
+    expect(gen3.testSetMae!).toBeLessThan(boot.testSetMae!);
+    const old = join(tmp, 'old-registry');
+    mkdirSync(join(old, 'b'), { recursive: true });
+    copyFileSync(join(shippedBuildsDir(), 'bootstrap', 'table.sev.gz'), join(old, 'b', 'table.sev.gz'));
+    const entry = { id: 'b', table: 'b/table.sev.gz', parent: null, created: '2026-01-01T00:00:00.000Z', games: 0, positions: 0, validationError: null, elo: null, notes: '' };
+    writeFileSync(join(old, 'manifest.json'), JSON.stringify({ version: 1, strongest: null, builds: [entry] }));
+    expect(readRegistry(old).builds.find((b) => b.id === 'b')?.testSetMae).toBeUndefined();
+    const listed = spawnSync(process.execPath, [MAIN, 'builds', '--builds', old], { cwd: ROOT, encoding: 'utf8' });
+    expect(listed.status, listed.stderr).toBe(0);
+    expect(listed.stdout).toMatch(/^ {2}b +user +- +- +- /m);
+    writeFileSync(join(old, 'manifest.json'), JSON.stringify({ version: 1, strongest: null, builds: [{ ...entry, testSetMae: 'low' }] }));
+    expect(() => readRegistry(old)).toThrow(/testSetMae "low" is not a number/);
   });
 });
