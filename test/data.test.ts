@@ -4,14 +4,14 @@
 // interrupted-and-resumed run ends with the same position file; the data commands convert, merge,
 // split and inspect, and a damaged file is refused with its name and the failed check.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLACK, Position, writeWthor } from '@sente/core';
 import {
-  LABEL_EXACT, LABEL_GAME, SOURCE_DATA_MODE, randomDataOpening, randomOpeningPlies, readGameFile, readPositions, setStrongest, testSetError,
+  LABEL_EXACT, LABEL_GAME, SOURCE_DATA_MODE, randomDataOpening, randomOpeningPlies, readGameFile, readPositions, setStrongest, testSetError, train,
 } from '@sente/selfplay';
 import { loadBuild, readManifest, readRegistry, shippedBuildsDir } from '@sente/search';
 
@@ -197,5 +197,32 @@ describe('sente data', () => {
     expect(listed.stdout).toMatch(/^ {2}b +user +- +- +- /m);
     writeFileSync(join(old, 'manifest.json'), JSON.stringify({ version: 1, strongest: null, builds: [{ ...entry, testSetMae: 'low' }] }));
     expect(() => readRegistry(old)).toThrow(/testSetMae "low" is not a number/);
+  });
+
+  it('train --checkpoint: a stopped fit continues from its last epoch to the same result', () => {
+    const dm = join(tmp, 'ckpt-data');
+    expect(sente('selfplay', ...DATA, '--random-opening', '10-40', '--games', '30', '--workers', '2', '--out', dm).status).toBe(0);
+    const spos = join(dm, 'positions.spos');
+    const dir = join(tmp, 'builds');
+    const ck = join(tmp, 'fit.ckpt');
+    const straight = train({ gameFiles: [], positionFiles: [spos], id: 'straight', buildsDir: dir, epochs: 4 });
+    const stop = new AbortController();
+    expect(() => train({ gameFiles: [], positionFiles: [spos], id: 'stopped', buildsDir: dir, epochs: 4, checkpoint: ck, signal: stop.signal, onEpoch: (e) => { if (e.epoch === 2) stop.abort(); } }))
+      .toThrow(/fit stopped after epoch 2; its state is in .*fit\.ckpt/);
+    expect(existsSync(ck)).toBe(true);
+    expect(readRegistry(dir).builds.some((b) => b.id === 'stopped')).toBe(false);
+    // Another fit's checkpoint is refused.
+    expect(() => train({ gameFiles: [], positionFiles: [spos], id: 'other', buildsDir: dir, epochs: 4, l2: 3, checkpoint: ck })).toThrow(/checkpoint .*fit\.ckpt: was made for l2 20, this fit has 3/);
+    const r = sente('train', '--data', spos, '--out', 'stopped', '--epochs', '4', '--checkpoint', ck);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/continuing from .*fit\.ckpt after epoch 2/);
+    expect(existsSync(ck)).toBe(false);
+    const csv = readFileSync(join(dir, 'stopped', 'training.csv'), 'utf8').trim().split('\n');
+    expect(csv.map((l) => l.split(',')[0])).toEqual(['epoch', '1', '2', '3', '4']);
+    csv.slice(1).forEach((line, i) => expect(Number(line.split(',')[1])).toBeCloseTo(straight.history[i].trainRms, 3));
+    const a = loadBuild('straight', dir).table.weights, b = loadBuild('stopped', dir).table.weights;
+    let differ = 0;
+    for (let j = 0; j < a.length; j++) if (Math.abs(a[j] - b[j]) > 1) differ++;
+    expect(differ).toBe(0);
   });
 });

@@ -32,6 +32,25 @@ export interface FitOptions {
    * split in shards over worker threads sharing the arrays (fit-threads.ts).
    */
   readonly threads?: number;
+  /** Continue a stopped fit from the state it reported (same positions and settings). */
+  readonly resume?: FitState;
+  /** Called after every epoch with the fit's state (live arrays: copy or write them out at once). */
+  readonly onState?: (state: FitState) => void;
+}
+
+/**
+ * What a fit needs to continue exactly where it stopped: the CGLS solution and search direction
+ * (weight space), the per-phase early-stopping record and the epochs so far. The residuals are not
+ * kept: they are recomputed from the solution (r1 = W^1/2 (b - A x), r2 = -sqrt(l2) D y).
+ */
+export interface FitState {
+  readonly epoch: number;
+  readonly y: Float64Array;
+  readonly p: Float64Array;
+  readonly bestX: Float64Array;
+  readonly bestPhaseSse: Float64Array;
+  readonly phaseEpoch: Int32Array;
+  readonly history: readonly EpochStats[];
 }
 
 export interface EpochStats {
@@ -193,26 +212,36 @@ export function fitWeights(train: PositionSet, validation: PositionSet, options:
       for (let j = 0; j < m; j++) s[j] = d[j] * (s[j] + sl * r2[j]);
     };
 
-    // r1 = W^1/2 (b - A x0); r2 = 0.
-    applyA(x0, q1);
+    // r1 = W^1/2 (b - A x0); r2 = 0. Resuming: x = x0 + D y, r1 = W^1/2 (b - A x), r2 = -sl D y.
+    const resume = options.resume;
+    if (resume && (resume.y.length !== m || resume.p.length !== m || resume.bestX.length !== m || resume.phaseEpoch.length !== phases)) {
+      throw new RangeError(`fit state: sized for ${resume.y.length} weights and ${resume.phaseEpoch.length} phases, this fit has ${m} and ${phases}`);
+    }
+    if (resume) {
+      y.set(resume.y);
+      for (let j = 0; j < m; j++) t[j] = x0[j] + d[j] * y[j];
+      applyA(t, q1);
+      for (let j = 0; j < m; j++) r2[j] = -sl * d[j] * y[j];
+    } else applyA(x0, q1);
     for (let i = 0; i < n; i++) {
       r1[2 * i] = train.labels[i] - q1[2 * i];
       r1[2 * i + 1] = other[i] >= 0 && sw > 0 ? sw * train.labels[i] - q1[2 * i + 1] : 0;
     }
     applyMT();
-    p.set(s);
+    p.set(resume ? resume.p : s);
     let gamma = 0;
     for (let j = 0; j < m; j++) gamma += s[j] * s[j];
+    for (let j = 0; j < m; j++) x[j] = x0[j] + d[j] * y[j];
 
     // Early stopping per phase: late phases (exact labels, little noise) keep improving long after
     // the opening phases (noisy labels) start to overfit, so each phase keeps the weights of its own
     // best epoch. Phases are coupled only weakly (the neighbour rows), so mixing epochs is sound.
-    const history: EpochStats[] = [];
+    const history: EpochStats[] = resume ? [...resume.history] : [];
     const early = validation.count > 0;
-    const bestX = Float64Array.from(x0);
-    const bestPhaseSse = early ? phaseSquaredErrors(validation, x0, phases).sse : new Float64Array(phases);
-    const phaseEpoch = new Int32Array(phases);
-    for (let epoch = 1; epoch <= options.epochs; epoch++) {
+    const bestX = Float64Array.from(resume ? resume.bestX : x0);
+    const bestPhaseSse = resume ? Float64Array.from(resume.bestPhaseSse) : early ? phaseSquaredErrors(validation, x0, phases).sse : new Float64Array(phases);
+    const phaseEpoch = resume ? Int32Array.from(resume.phaseEpoch) : new Int32Array(phases);
+    for (let epoch = (resume?.epoch ?? 0) + 1; epoch <= options.epochs; epoch++) {
       if (options.signal?.aborted) break;
       const t0 = performance.now();
       if (gamma === 0 || n === 0) break;
@@ -258,6 +287,7 @@ export function fitWeights(train: PositionSet, validation: PositionSet, options:
       const stats: EpochStats = { epoch, trainRms: Math.sqrt(sum / n), validationRms, ms: performance.now() - t0 };
       history.push(stats);
       options.onEpoch?.(stats);
+      options.onState?.({ epoch, y, p, bestX, bestPhaseSse, phaseEpoch, history });
     }
     if (early) {
       // Phases without validation positions take the last epoch's weights.

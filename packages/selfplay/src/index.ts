@@ -7,6 +7,7 @@ export * from './openings.js';
 export * from './elo.js';
 export * from './dataset.js';
 export * from './fit.js';
+export * from './checkpoint.js';
 export * from './registry.js';
 export * from './pool.js';
 export * from './referee.js';

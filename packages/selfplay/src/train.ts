@@ -2,7 +2,7 @@
 // WTHOR databases through the caller) -> positions -> fitted weights -> a new build in the
 // registry. Per-epoch train and validation RMS errors are reported and appended to a CSV as each
 // epoch ends.
-import { appendFileSync, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DEFAULT_PHASES, DEFAULT_SCALE, PHASE_STRIDE, loadBuild, type EvalTable, type ManifestEntry } from '@sente/search';
 import { stringify } from 'csv-stringify/sync';
@@ -12,6 +12,7 @@ import { readGameFile } from './gamefile.js';
 import { assertNewBuildId, saveBuild } from './registry.js';
 import { shippedTestSet, testSetError } from './data/testset.js';
 import { loadPositionFiles } from './data/load.js';
+import { fitKey, readCheckpoint, writeCheckpoint } from './checkpoint.js';
 
 export interface TrainOptions {
   /** Game files, or self-play folders (their games.txt). */
@@ -21,6 +22,14 @@ export interface TrainOptions {
    * with `sente data convert` first). Loaded at exact size, 194 bytes per position in memory.
    */
   readonly positionFiles?: readonly string[];
+  /**
+   * A checkpoint file: the fit's state is written there after every epoch; if it exists when the
+   * fit starts, the fit continues from it (same data and settings, else refused). Removed once the
+   * build is saved. A fit interrupted through `signal` with a checkpoint saves no build.
+   */
+  readonly checkpoint?: string;
+  /** Called when the fit continues from a checkpoint, with its epoch. */
+  readonly onResume?: (epoch: number) => void;
   /** Threads for the fitter's passes (default 1). */
   readonly threads?: number;
   /** Called while position files load: positions placed so far, and the total. */
@@ -127,14 +136,19 @@ export function train(o: TrainOptions): TrainSummary {
 
   const csvPath = o.csvPath ?? join(o.buildsDir, o.id, 'training.csv');
   mkdirSync(dirname(csvPath), { recursive: true });
-  writeFileSync(csvPath, stringify([], { header: true, columns: ['epoch', 'train_rms', 'validation_rms', 'ms'] }));
+  const checkpointKey = o.checkpoint !== undefined ? fitKey(data.train, data.validation, { phases, l2, neighbour, minEmpties, validation, from: parent?.id ?? null }) : null;
+  const resume = o.checkpoint !== undefined && existsSync(o.checkpoint) ? readCheckpoint(o.checkpoint, checkpointKey!) : undefined;
+  if (resume) o.onResume?.(resume.epoch);
+  if (!resume) writeFileSync(csvPath, stringify([], { header: true, columns: ['epoch', 'train_rms', 'validation_rms', 'ms'] }));
   const fit = fitWeights(data.train, data.validation, {
-    phases, epochs, l2, neighbour, start, signal: o.signal, threads: o.threads,
+    phases, epochs, l2, neighbour, start, signal: o.signal, threads: o.threads, resume,
+    onState: o.checkpoint !== undefined ? (st) => writeCheckpoint(o.checkpoint!, checkpointKey!, st) : undefined,
     onEpoch: (s) => {
       appendFileSync(csvPath, stringify([[s.epoch, s.trainRms.toFixed(4), Number.isNaN(s.validationRms) ? '' : s.validationRms.toFixed(4), Math.round(s.ms)]]));
       o.onEpoch?.(s);
     },
   });
+  if (o.checkpoint !== undefined && o.signal?.aborted) throw new Error(`fit stopped after epoch ${fit.history.length}; its state is in ${o.checkpoint}: run the same command to continue`);
   const table = toEvalTable(fit.weights, phases, scale);
   const quantised = new Float64Array(phases * PHASE_STRIDE);
   for (let j = 0; j < quantised.length; j++) quantised[j] = table.weights[j] / scale;
@@ -158,6 +172,7 @@ export function train(o: TrainOptions): TrainSummary {
       trainError: Number(trainError.toFixed(4)), gameFiles: o.gameFiles.length, ...(positionFiles.length > 0 ? { positionFiles: positionFiles.length } : {}),
     },
   }, o.overwrite ?? false);
+  if (o.checkpoint !== undefined) rmSync(o.checkpoint, { force: true });
   return {
     entry, table, history: fit.history, games: data.trainGames + data.validationGames,
     trainPositions: data.train.count, validationPositions: data.validation.count,
