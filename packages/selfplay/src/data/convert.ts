@@ -13,7 +13,7 @@ import { createInterface } from 'node:readline';
 import { BLACK, Position, SenteError, popcount } from '@sente/core';
 import { readGameFile } from '../gamefile.js';
 import { readWthorGames } from '../wthor-games.js';
-import { LABEL_GAME, SOURCE_TEXT, SOURCE_WTHOR, corruptData, metaLabel } from './format.js';
+import { LABEL_GAME, SOURCE_TEXT, SOURCE_WTHOR, corruptData, metaLabel, packMeta } from './format.js';
 import { PositionWriter, forEachBlock, type WriterOptions } from './io.js';
 
 export interface GamePositionsOptions {
@@ -149,7 +149,7 @@ export async function convertText(input: string, output: string, options: Writer
       if (!r.ok) throw new SenteError('bad-option', `${input}:${line}: ${r.error}`);
       const [pLo, pHi, oLo, oHi] = r.words;
       const e = 64 - popcount(pLo | oLo, pHi | oHi);
-      w.addWords(pLo, pHi, oLo, oHi, (r.score & 0xff) | ((options.kind ?? LABEL_GAME) << 9) | (e << 16) | (SOURCE_TEXT << 24), line);
+      w.addWords(pLo, pHi, oLo, oHi, packMeta(r.score, BLACK, options.kind ?? LABEL_GAME, e, SOURCE_TEXT), line);
     }
   } catch (e) {
     w.abort();
