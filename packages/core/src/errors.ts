@@ -18,7 +18,8 @@ export type SenteErrorCode =
   | 'gtp-exited'
   | 'gtp-garbage'
   | 'gtp-refused'
-  | 'gtp-timeout';
+  | 'gtp-timeout'
+  | 'corrupt-dataset';
 
 export class SenteError extends Error {
   readonly code: SenteErrorCode;
