@@ -17,6 +17,7 @@ import { playCommand } from './play.js';
 import { solveCommand } from './solve.js';
 import { workerCommand } from './worker.js';
 import { queueCommand } from './queue.js';
+import { serveCommand } from './serve.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const commands: CommandModule<any, any>[] = [perftCommand, showCommand, analyzeCommand, benchCommand, bookCommand, calibrateCommand, selfplayCommand, trainCommand, tournamentCommand, improveCommand, buildsCommand, goCommand, gtpCommand, nboardCommand, playCommand, solveCommand, workerCommand, queueCommand];
+export const commands: CommandModule<any, any>[] = [perftCommand, showCommand, analyzeCommand, benchCommand, bookCommand, calibrateCommand, selfplayCommand, trainCommand, tournamentCommand, improveCommand, buildsCommand, goCommand, gtpCommand, nboardCommand, playCommand, solveCommand, workerCommand, queueCommand, serveCommand];
