@@ -17,6 +17,8 @@ export interface ChartOptions {
   /** Always include this y (e.g. 0 for an evaluation graph). */
   readonly yZero?: boolean;
   readonly marker?: number;
+  /** Named x ticks instead of numbers (e.g. build ids). */
+  readonly xTicks?: readonly { x: number; label: string }[];
   readonly onPick?: (x: number) => void;
 }
 
@@ -51,7 +53,7 @@ export function lineChart(series: readonly Series[], o: ChartOptions = {}): SVGE
     svg.append(s('line', { x1: L, x2: W - R, y1: py(t), y2: py(t), class: t === 0 ? 'axis zero' : 'gridline' }));
     svg.append(s('text', { x: L - 6, y: py(t) + 4, class: 'tick y' }, t));
   }
-  for (const t of ticks(x0, x1, 8)) svg.append(s('text', { x: px(t), y: H - B + 16, class: 'tick x' }, t));
+  for (const t of o.xTicks ?? ticks(x0, x1, 8).map((x) => ({ x, label: String(x) }))) svg.append(s('text', { x: px(t.x), y: H - B + 16, class: 'tick x' }, t.label));
   if (o.xLabel) svg.append(s('text', { x: (L + W - R) / 2, y: H - 4, class: 'axis-label' }, o.xLabel));
   if (o.yLabel) svg.append(s('text', { x: 12, y: T + (H - T - B) / 2, class: 'axis-label', transform: `rotate(-90 12 ${T + (H - T - B) / 2})` }, o.yLabel));
   series.forEach((sr, i) => {

@@ -58,7 +58,7 @@ function think(build: string, board: string, depth: number, exactFrom: number): 
 function analyze(build: string, board: string, depth: number, exactFrom: number): MoveScoreMsg[] {
   const pos = position(board);
   if (pos.legalMoveList().length === 0) return [];
-  return engineOf(build).analyze(pos, depth, { exactFrom }).map((m) => ({ move: m.move, score: m.score, exact: m.exact }));
+  return engineOf(build).analyze(pos, depth, { exactFrom, useBook: false }).map((m) => ({ move: m.move, score: m.score, exact: m.exact }));
 }
 
 /** The score of each position for black, by a search of `depth` (exact near the end). */

@@ -4,7 +4,7 @@ import { go } from '@sente/core';
 import { s } from './dom.js';
 
 const STEP = 40;
-const MARGIN = 30;
+const MARGIN = 36;
 
 export function goBoardSvg(board: go.GoBoard, last: number | undefined, onClick?: (point: number) => void): SVGElement {
   const n = board.size;
@@ -15,7 +15,7 @@ export function goBoardSvg(board: go.GoBoard, last: number | undefined, onClick?
     const p = MARGIN + i * STEP;
     svg.append(s('line', { x1: MARGIN, y1: p, x2: size - MARGIN, y2: p, class: 'grid' }));
     svg.append(s('line', { x1: p, y1: MARGIN, x2: p, y2: size - MARGIN, class: 'grid' }));
-    svg.append(s('text', { x: p, y: size - 8, class: 'coord' }, 'ABCDEFGHJKLMNOPQRST'[i]));
+    svg.append(s('text', { x: p, y: 13, class: 'coord' }, 'ABCDEFGHJKLMNOPQRST'[i]));
     svg.append(s('text', { x: 10, y: p + 4, class: 'coord' }, n - i));
   }
   for (let y = 0; y < n; y++) {

@@ -12,7 +12,9 @@ import {
 } from '@sente/selfplay';
 
 export interface WatchStanding {
-  name: string; games: number; wins: number; draws: number; losses: number; score: number; elo: number; low: number; high: number; meanDiscs: number;
+  name: string; games: number; wins: number; draws: number; losses: number; score: number;
+  /** Elo and its 95% interval; null where unbounded (a player who won or lost every game). */
+  elo: number | null; low: number | null; high: number | null; meanDiscs: number;
 }
 
 export interface WatchState {
@@ -25,7 +27,7 @@ export interface WatchState {
   sprt: { llr: number; lower: number; upper: number; decision: string | null; pairs: number } | null;
   recent: { key: number; black: string; white: string; blackScore: number; transcript: string; reason: string }[];
   /** The first player's Elo (two-player matches) after each finished game, at most ~200 points. */
-  history: { done: number; elo: number; low: number; high: number }[];
+  history: { done: number; elo: number | null; low: number | null; high: number | null }[];
   finished: boolean;
   updated: string;
 }
@@ -37,7 +39,8 @@ interface Settings {
   sprt?: SprtTest | null;
 }
 
-const finite = (x: number): number => (Number.isFinite(x) ? x : x > 0 ? 1e9 : -1e9);
+/** JSON has no infinity: an unbounded Elo (or interval end) travels as null. */
+const finite = (x: number): number | null => (Number.isFinite(x) ? x : null);
 
 /** The state of the tournament recorded in `csvPath` (and its settings file), from the files alone. */
 export function tournamentState(csvPath: string, name: string): WatchState {

@@ -31,7 +31,7 @@ export function buildsPage(root: HTMLElement): () => void {
   const eloBox = h('div', { id: 'elo-chart' });
   eloBox.append(rated.length
     ? lineChart([{ name: 'Elo vs bootstrap', points: rated.map((b, i) => ({ x: i, y: b.elo!, low: b.eloLow ?? undefined, high: b.eloHigh ?? undefined, label: `${b.id}: ${signed(Math.round(b.elo!))}` })) }],
-      { title: `Elo over the builds (in order of creation: ${rated.map((b) => b.id).join(', ')})`, xLabel: 'build', yLabel: 'Elo', yZero: true })
+      { title: 'Elo over the builds, in order of creation (95% interval where measured)', xLabel: 'build', yLabel: 'Elo', yZero: true, xTicks: rated.map((b, i) => ({ x: i, label: b.id })) })
     : h('p', {}, 'no build has an Elo yet'));
   page.append(h('h3', {}, 'Elo'), eloBox);
 

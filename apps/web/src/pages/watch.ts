@@ -15,10 +15,10 @@ interface WatchState {
   done: number;
   total: number | null;
   players: string[];
-  standings: { name: string; games: number; wins: number; draws: number; losses: number; score: number; elo: number; low: number; high: number; meanDiscs: number }[];
+  standings: { name: string; games: number; wins: number; draws: number; losses: number; score: number; elo: number | null; low: number | null; high: number | null; meanDiscs: number }[];
   sprt: { llr: number; lower: number; upper: number; decision: string | null; pairs: number } | null;
   recent: { key: number; black: string; white: string; blackScore: number; transcript: string; reason: string }[];
-  history: { done: number; elo: number; low: number; high: number }[];
+  history: { done: number; elo: number | null; low: number | null; high: number | null }[];
   finished: boolean;
   updated: string;
 }
@@ -67,14 +67,14 @@ export function watchPage(root: HTMLElement): () => void {
     const table = h('table', { id: 'standings' }, h('tr', {}, ...['player', 'games', 'W', 'D', 'L', 'score', 'Elo', '95%', 'discs'].map((t) => h('th', {}, t))));
     for (const s of st.standings) {
       table.append(h('tr', { 'data-player': s.name }, h('td', {}, s.name), h('td', {}, s.games), h('td', {}, s.wins), h('td', {}, s.draws), h('td', {}, s.losses),
-        h('td', {}, `${(s.score * 100).toFixed(1)}%`), h('td', {}, fmt(s.elo)), h('td', {}, `[${fmt(s.low)}, ${fmt(s.high)}]`), h('td', {}, signed(s.meanDiscs, 1))));
+        h('td', {}, `${(s.score * 100).toFixed(1)}%`), h('td', {}, fmt(s.elo, s.score >= 0.5)), h('td', {}, `[${fmt(s.low, false)}, ${fmt(s.high, true)}]`), h('td', {}, signed(s.meanDiscs, 1))));
     }
     out.append(table);
     if (st.sprt) {
       out.append(h('p', { id: 'watch-sprt' }, `SPRT: LLR ${signed(st.sprt.llr, 2)} in [${signed(st.sprt.lower, 2)}, ${signed(st.sprt.upper, 2)}] after ${st.sprt.pairs} pairs${st.sprt.decision ? ` — ${st.sprt.decision === 'H1' ? 'accepted H1 (stronger)' : 'accepted H0 (not stronger)'}` : ''}`));
     }
     if (st.history.length > 1 && st.players.length === 2) {
-      out.append(lineChart([{ name: `${st.players[0]} vs ${st.players[1]}`, points: st.history.map((p) => ({ x: p.done, y: p.elo, low: p.low, high: p.high })) }], { title: 'Elo of the first player as games finish (95% interval)', xLabel: 'games', yLabel: 'Elo', yZero: true, height: 200 }));
+      out.append(lineChart([{ name: `${st.players[0]} vs ${st.players[1]}`, points: st.history.filter((p) => p.elo !== null).map((p) => ({ x: p.done, y: p.elo!, low: p.low ?? undefined, high: p.high ?? undefined })) }], { title: 'Elo of the first player as games finish (95% interval)', xLabel: 'games', yLabel: 'Elo', yZero: true, height: 200 }));
     }
     const last = st.recent[0];
     if (last) {
@@ -90,6 +90,7 @@ export function watchPage(root: HTMLElement): () => void {
   return () => source?.close();
 }
 
-function fmt(x: number): string {
-  return Number.isFinite(x) ? signed(Math.round(x)) : x > 0 ? '+inf' : '-inf';
+/** An Elo value; null is unbounded, upwards or downwards as `up` says. */
+function fmt(x: number | null, up: boolean): string {
+  return x === null ? (up ? '+inf' : '-inf') : signed(Math.round(x));
 }
