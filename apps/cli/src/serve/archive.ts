@@ -4,7 +4,7 @@
 // cannot be read is listed with its error and contributes no games, so one bad file never stops
 // the others (or the server). Games are kept as compact rows (players, result, transcript), and a
 // game's full record is built on request.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { PASS, Position, formatBoard, formatTranscript, ggfResult, go, parseBoard, parseGgfGames, parseTranscript } from '@sente/core';
 import { readGameFile, readTournamentResults } from '@sente/selfplay';
@@ -150,6 +150,17 @@ export interface ArchiveQuery {
   readonly limit?: number;
 }
 
+/** Whether `path` (symlinks resolved) is inside `dir`. */
+function inside(dir: string, path: string): boolean {
+  try {
+    const real = realpathSync(path);
+    const base = realpathSync(dir);
+    return real.startsWith(base + sep);
+  } catch {
+    return false;
+  }
+}
+
 export class Archive {
   private readonly cache = new Map<string, Cached>();
 
@@ -175,13 +186,17 @@ export class Archive {
           continue;
         }
         if (st.isDirectory()) {
-          if (depth < MAX_DEPTH && n !== 'node_modules') walk(path, depth + 1);
+          if (depth < MAX_DEPTH && n !== 'node_modules' && inside(this.dir, path)) walk(path, depth + 1);
           continue;
         }
         const kind = kindOf(n);
         if (!kind || !st.isFile()) continue;
         const name = relative(this.dir, path).split(sep).join('/');
         seen.add(name);
+        if (!inside(this.dir, path)) {
+          this.cache.set(name, { size: st.size, mtimeMs: st.mtimeMs, rows: [], records: [], file: { name, kind, games: 0, error: 'links out of the archive folder; not read' } });
+          continue;
+        }
         const hit = this.cache.get(name);
         if (hit && hit.size === st.size && hit.mtimeMs === st.mtimeMs) continue;
         this.cache.set(name, this.read(path, name, kind, st.size, st.mtimeMs));
