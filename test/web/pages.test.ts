@@ -174,10 +174,13 @@ describe.skipIf(!CHROMIUM)('sente serve: Games, Builds, Analyse, Watch', () => {
     await page.goto(`${served.url}#/watch?file=match.csv`);
     await page.waitForFunction(() => (document.querySelector('#watch') as HTMLElement).dataset.connection === 'open');
     const seen = new Set<string>();
+    const live: { game: string; plies: number }[] = [];
     const poll = setInterval(() => {
       void page.$eval('#watch', (el) => (el as HTMLElement).dataset.done ?? '').then((d) => seen.add(d), () => {});
+      void page.$$eval('#live-games .live-game', (els) => els.map((e) => ({ game: e.getAttribute('data-game')!, plies: Number(e.getAttribute('data-plies')) }))).then((l) => live.push(...l), () => {});
     }, 100);
-    const child = spawn(process.execPath, [MAIN, 'tournament', '--player', 'gen3:time=30ms,name=gen3', '--player', 'bootstrap:depth=1,name=bootstrap', '--games', '12', '--exact', '8', '--workers', '1', '--csv', csv, '--sprt', 'elo0=0,elo1=200'],
+    // --events: the games in progress are shown move by move, on boards.
+    const child = spawn(process.execPath, [MAIN, 'tournament', '--events', '--player', 'gen3:time=30ms,name=gen3', '--player', 'bootstrap:depth=1,name=bootstrap', '--games', '12', '--exact', '8', '--workers', '1', '--csv', csv, '--sprt', 'elo0=0,elo1=200'],
       { cwd: ROOT, env: { ...process.env, SENTE_BUILDS: builds }, stdio: 'ignore' });
     const code = await new Promise<number | null>((done) => child.once('exit', done));
     expect(code).toBe(0);
@@ -187,6 +190,10 @@ describe.skipIf(!CHROMIUM)('sente serve: Games, Builds, Analyse, Watch', () => {
     // It showed the games arriving, not only the end.
     const counts = [...seen].filter((d) => d !== '').map(Number).filter((n) => n > 0 && n < results.length);
     expect(counts.length).toBeGreaterThan(0);
+    // Boards of games in progress were shown, at several move numbers, and none is left at the end.
+    expect(live.length).toBeGreaterThan(0);
+    expect(new Set(live.map((l) => l.plies)).size).toBeGreaterThan(1);
+    expect(await page.$$eval('#live-games .live-game', (els) => els.length)).toBe(0);
     const gen3 = results.filter((r) => (r.black === 'gen3' ? r.blackScore : -r.blackScore) > 0).length;
     expect(await page.textContent('#standings tr[data-player="gen3"] td:nth-child(3)')).toBe(String(gen3));
     expect(await page.textContent('#watch-progress')).toContain(`${results.length} of 12 games`);

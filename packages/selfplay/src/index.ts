@@ -27,4 +27,5 @@ export * from './jobs.js';
 export * from './match/duration.js';
 export * from './match/pentanomial.js';
 export * from './match/sprt.js';
+export * from './match/events.js';
 export * from './match/simulate.js';

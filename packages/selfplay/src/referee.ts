@@ -46,6 +46,8 @@ export interface RefereeOptions {
   readonly moveTimeoutMs?: number;
   /** The game's number in its tournament, passed to the players (seeds their randomness). */
   readonly game?: number;
+  /** After each move, the game's moves so far (opening included): live events for watchers. */
+  readonly onMove?: (moves: readonly number[]) => void;
 }
 
 export async function refereeGame(black: GamePlayer, white: GamePlayer, opening: readonly number[], options: RefereeOptions = {}): Promise<GameOutcome> {
@@ -106,6 +108,7 @@ export async function refereeGame(black: GamePlayer, white: GamePlayer, opening:
     moves[side]++;
     all.push(move);
     since.push(move);
+    options.onMove?.(all);
   }
   return finish('normal', null);
 }

@@ -18,6 +18,7 @@ import { eloEstimate, type EloEstimate } from './elo.js';
 import { finishedBlackScore } from './gamefile.js';
 import { emptyPentanomial, halfPoints, type Pentanomial } from './match/pentanomial.js';
 import { PairedSprt, type SprtState, type SprtTest } from './match/sprt.js';
+import { moveEventWriter } from './match/events.js';
 import { engineFor } from './engines.js';
 import { enginePlayer } from './engine-player.js';
 import { createGtpPlayer } from './gtp-player.js';
@@ -97,6 +98,8 @@ export interface TournamentOptions {
    * recorded with the results; `resume` refuses a change. Values must be JSON.
    */
   readonly settings?: Readonly<Record<string, unknown>>;
+  /** Append each move of the games in progress to this file (match/events.ts), for live watchers. */
+  readonly eventsPath?: string;
   /** Starts an external player (default: createGtpPlayer). */
   readonly startGtp?: (command: string, options: { timeoutMs?: number; name?: string }) => Promise<GamePlayer>;
 }
@@ -213,7 +216,7 @@ export async function runTournament(o: TournamentOptions): Promise<TournamentSum
         return { key: k, black: o.players[g.black] as EngineSpec, white: o.players[g.white] as EngineSpec, opening: g.opening };
       }),
     })),
-    makeTask: (payload, keys) => ({ kind: 'match', buildsDir: o.buildsDir, games: payload.filter((g) => keys.includes(g.key)) }),
+    makeTask: (payload, keys) => ({ kind: 'match', buildsDir: o.buildsDir, games: payload.filter((g) => keys.includes(g.key)), events: o.eventsPath }),
     onItem: (key, outcome) => record(byKey.get(key)!, outcome),
     signal: halt.signal,
   }, o.queue, 'tournament', [o.csvPath ? resolve(o.csvPath) : null, games, o.players]);
@@ -311,7 +314,8 @@ async function playLocal(
             }
           }
         }
-        outcome = await refereeGame(players[0], players[1], g.opening, { moveTimeoutMs: o.moveTimeoutMs, game: g.key });
+        const onMove = o.eventsPath ? moveEventWriter(o.eventsPath, g.key, o.players[g.black].name, o.players[g.white].name) : undefined;
+        outcome = await refereeGame(players[0], players[1], g.opening, { moveTimeoutMs: o.moveTimeoutMs, game: g.key, onMove });
       } catch (e) {
         // A program that does not start loses the game (the other side wins by forfeit).
         const loserBlack = e instanceof StartError ? e.slot === 0 : true;

@@ -3,12 +3,12 @@
 // standings with Elo and its 95% interval, per game and per colour-swapped pair; an optional
 // SPRT (--sprt) that stops a two-player match once it decides. Times are durations (500ms, 2s;
 // bare numbers are seconds), as in every command.
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
 import type { CommandModule } from 'yargs';
 import { buildsDir } from '@sente/search';
 import {
   DEFAULT_OPENINGS_FILE, defaultWorkers, describeDecision, formatDuration, formatElo, formatLlr, formatSprt, headToHead, interruptSignal,
-  pairedHeadToHead, parsePlayerSpec, parseSprt, pentanomialElo, pickOpenings, readOpeningsFile, runTournament, standings, uniqueNames,
+  liveEventsPath, pairedHeadToHead, parsePlayerSpec, parseSprt, pentanomialElo, pickOpenings, readOpeningsFile, runTournament, standings, uniqueNames,
   type GameResult, type PlayerSpec, type SprtState,
 } from '@sente/selfplay';
 import { gameLog } from '../progress.js';
@@ -19,7 +19,7 @@ import { GO_MATCH_RULES, goTournamentHandler } from './go.js';
 
 interface Args {
   player: string[]; games: number; openings: string; depth?: number; time?: string; exact: number; sprt?: string;
-  csv?: string; resume: boolean; force: boolean; gauntlet: boolean; workers: number; seed: number; 'move-timeout': string; redis?: string;
+  csv?: string; events: boolean; resume: boolean; force: boolean; gauntlet: boolean; workers: number; seed: number; 'move-timeout': string; redis?: string;
   game: string; size: number; komi: number; sgf?: string;
 }
 
@@ -39,6 +39,7 @@ export const tournamentCommand: CommandModule<object, Args> = {
     .option('time', { type: 'string', describe: `time per move instead of a depth ${DURATION_HELP}` })
     .option('exact', { type: 'number', default: 12, describe: 'solve exactly from this many empties' })
     .option('csv', { type: 'string', describe: 'per-game results, written as games finish' })
+    .option('events', { type: 'boolean', default: false, describe: 'write each move of the games in progress to <csv>.events.jsonl (live boards in `sente serve`\'s Watch page; needs --csv)' })
     .option('gauntlet', { type: 'boolean', default: false, describe: 'first player against each other (instead of round robin)' })
     .option('workers', { type: 'number', default: defaultWorkers(), describe: 'worker threads' })
     .option('seed', { type: 'number', default: 1, describe: 'chooses the openings' })
@@ -95,12 +96,14 @@ export const tournamentCommand: CommandModule<object, Args> = {
     const running = new Map<string, number>();
     let summary;
     if (args.resume && !args.csv) throw new UsageError('--resume continues the tournament in --csv: name the file');
+    if (args.events && !args.csv) throw new UsageError('--events writes <csv>.events.jsonl beside the results: name the --csv file');
     if (args.csv && !args.force && !args.resume && existsSync(args.csv) && statSync(args.csv).size > 0) {
       throw new UsageError(`${args.csv} already exists; choose another --csv, --resume it, or pass --force to replace it`);
     }
     try {
       summary = await runTournament({
         players, gamesPerPair: args.games, openings, gauntlet: args.gauntlet, workers: args.workers, buildsDir: dir,
+        eventsPath: args.events && args.csv ? startEvents(args.csv) : undefined,
         csvPath: args.csv, overwriteCsv: args.force, resume: args.resume, moveTimeoutMs: durationMs(args['move-timeout']), signal: stop.signal, queue: queueSettings(args.redis),
         sprt, settings: { openings: args.openings, seed: args.seed, depth: timeMs === undefined ? (args.depth ?? 4) : null, time: timeMs ?? null, exact: args.exact },
         onGame: (r, done, total, state, replayed) => {
@@ -199,4 +202,11 @@ export function printStandings(results: readonly GameResult[], names: readonly s
       console.log(`${`${a} vs ${b}`.padEnd(width2)} ${String(e.pairs).padStart(5)}  ${c!.join('/').padStart(17)}  ${formatElo({ ...e, games: 2 * e.pairs, wins: 0, draws: 0, losses: 0 })}`);
     }
   }
+}
+
+/** A fresh live-events file beside the CSV (the games in progress of an earlier run are played again). */
+function startEvents(csv: string): string {
+  const path = liveEventsPath(csv);
+  writeFileSync(path, '');
+  return path;
 }

@@ -12,7 +12,7 @@ import { BLACK, Position, formatGgf, formatTranscript } from '@sente/core';
 import { CSV_COLUMNS } from '@sente/selfplay';
 import { webAppDir } from '@sente/web';
 import { fileUnder, startLabServer, type LabServer } from './server.js';
-import { tournamentState } from './watch.js';
+import { LiveEvents, tournamentState } from './watch.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'sente-serve-'));
 const app = join(tmp, 'app');
@@ -197,6 +197,22 @@ describe('sente serve: the archive', () => {
     expect(s.recent[0].key).toBe(1);
     writeFileSync(csv, `${header}\n${line(0, 'a', 'b').replace(`,${GAME.blackScore},${result},`, `,${GAME.blackScore + 2},${result},`)}\n`);
     expect(tournamentState(csv, 't.csv').error).toMatch(new RegExp(`t\\.csv:2: game 0: black_score ${GAME.blackScore + 2} does not follow`));
+  });
+});
+
+describe('live events (sente tournament --events)', () => {
+  it('are read incrementally: partial lines wait, bad lines are skipped, a truncated file starts over', () => {
+    const path = join(tmp, 'live.events.jsonl');
+    writeFileSync(path, `${JSON.stringify({ game: 3, black: 'a', white: 'b', moves: 'f5', t: 1 })}\nnot json\n{"game":3,"black":"a","white":"b","moves":"f5d6","t":2}\n{"game":4,"bl`);
+    const live = new LiveEvents(path);
+    live.read();
+    expect([...live.games.values()]).toEqual([{ key: 3, black: 'a', white: 'b', transcript: 'f5d6', t: 2 }]);
+    appendFileSync(path, 'ack":"b","white":"a","moves":"d3","t":3}\n');
+    live.read();
+    expect(live.games.get(4)).toEqual({ key: 4, black: 'b', white: 'a', transcript: 'd3', t: 3 });
+    writeFileSync(path, `${JSON.stringify({ game: 0, black: 'x', white: 'y', moves: 'c4', t: 5 })}\n`);
+    live.read();
+    expect([...live.games.keys()]).toEqual([0]);
   });
 });
 

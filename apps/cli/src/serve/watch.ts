@@ -3,11 +3,11 @@
 // run may write to), and when either changes the state is recomputed from the files alone and
 // pushed to every subscriber as a server-sent event. Nothing here talks to the tournament, so a
 // local run, a resumed one and one whose games come from a job queue all look the same.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { formatTranscript } from '@sente/core';
 import {
-  PairedSprt, eloEstimate, halfPoints, pairOf, readTournamentResults, standings, tournamentSettingsPath,
+  PairedSprt, eloEstimate, halfPoints, liveEventsPath, pairOf, readTournamentResults, standings, tournamentSettingsPath,
   type GameResult, type SprtTest,
 } from '@sente/selfplay';
 
@@ -26,6 +26,8 @@ export interface WatchState {
   standings: WatchStanding[];
   sprt: { llr: number; lower: number; upper: number; decision: string | null; pairs: number } | null;
   recent: { key: number; black: string; white: string; blackScore: number; transcript: string; reason: string }[];
+  /** Games in progress (from `<csv>.events.jsonl`, written by `sente tournament --events`), latest first. */
+  inProgress: LiveGame[];
   /** The first player's Elo (two-player matches) after each finished game, at most ~200 points. */
   history: { done: number; elo: number | null; low: number | null; high: number | null }[];
   finished: boolean;
@@ -40,11 +42,62 @@ interface Settings {
 }
 
 /** JSON has no infinity: an unbounded Elo (or interval end) travels as null. */
+export interface LiveGame { key: number; black: string; white: string; transcript: string; t: number }
+
+/**
+ * The tail of a live-events file, read incrementally: the latest moves of each game. A file that
+ * shrank (a new run truncated it) is read again from the start.
+ */
+export class LiveEvents {
+  private offset = 0;
+  private partial = '';
+  readonly games = new Map<number, LiveGame>();
+
+  constructor(readonly path: string) {}
+
+  read(): void {
+    let size: number;
+    try {
+      size = statSync(this.path).size;
+    } catch {
+      return;
+    }
+    if (size < this.offset) {
+      this.offset = 0;
+      this.partial = '';
+      this.games.clear();
+    }
+    if (size === this.offset) return;
+    const fd = openSync(this.path, 'r');
+    try {
+      const buf = Buffer.alloc(Math.min(size - this.offset, 8 << 20));
+      const n = readSync(fd, buf, 0, buf.length, this.offset);
+      this.offset += n;
+      const lines = (this.partial + buf.subarray(0, n).toString('utf8')).split('\n');
+      this.partial = lines.pop() ?? '';
+      for (const line of lines) {
+        try {
+          const e = JSON.parse(line) as { game?: unknown; black?: unknown; white?: unknown; moves?: unknown; t?: unknown };
+          if (typeof e.game === 'number' && typeof e.moves === 'string') {
+            this.games.set(e.game, { key: e.game, black: String(e.black ?? '?'), white: String(e.white ?? '?'), transcript: e.moves, t: Number(e.t) || 0 });
+          }
+        } catch {
+          // A damaged line is skipped; the next move of that game replaces it.
+        }
+      }
+    } finally {
+      closeSync(fd);
+    }
+  }
+}
+
+const MAX_LIVE_BOARDS = 8;
+
 const finite = (x: number): number | null => (Number.isFinite(x) ? x : null);
 
 /** The state of the tournament recorded in `csvPath` (and its settings file), from the files alone. */
-export function tournamentState(csvPath: string, name: string): WatchState {
-  const state: WatchState = { file: name, done: 0, total: null, players: [], standings: [], sprt: null, recent: [], history: [], finished: false, updated: new Date().toISOString() };
+export function tournamentState(csvPath: string, name: string, live?: LiveEvents): WatchState {
+  const state: WatchState = { file: name, done: 0, total: null, players: [], standings: [], sprt: null, recent: [], inProgress: [], history: [], finished: false, updated: new Date().toISOString() };
   let settings: Settings = {};
   const settingsPath = tournamentSettingsPath(csvPath);
   try {
@@ -93,6 +146,12 @@ export function tournamentState(csvPath: string, name: string): WatchState {
     });
   }
   state.recent = results.slice(-10).reverse().map((r) => ({ key: r.key, black: r.black, white: r.white, blackScore: r.blackScore, transcript: formatTranscript(r.moves), reason: r.reason }));
+  if (live) {
+    live.read();
+    const finished = new Set(results.map((r) => r.key));
+    for (const k of finished) live.games.delete(k);
+    state.inProgress = [...live.games.values()].sort((a, b) => b.t - a.t || a.key - b.key).slice(0, MAX_LIVE_BOARDS);
+  }
   state.finished = (state.total !== null && state.done >= state.total) || (state.sprt?.decision ?? null) !== null;
   return state;
 }
@@ -106,7 +165,7 @@ function signature(csvPath: string): string {
       return '-';
     }
   };
-  return `${part(csvPath)}|${part(tournamentSettingsPath(csvPath))}`;
+  return `${part(csvPath)}|${part(tournamentSettingsPath(csvPath))}|${part(liveEventsPath(csvPath))}`;
 }
 
 interface Followed {
@@ -139,15 +198,16 @@ export class WatchHub {
     res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' });
     let f = this.followed.get(csvPath);
     if (!f) {
+      const live = new LiveEvents(liveEventsPath(csvPath));
       const entry: Followed = {
         clients: new Set(),
         signature: signature(csvPath),
-        last: JSON.stringify(tournamentState(csvPath, name)),
+        last: JSON.stringify(tournamentState(csvPath, name, live)),
         timer: setInterval(() => {
           const sig = signature(csvPath);
           if (sig === entry.signature) return;
           entry.signature = sig;
-          entry.last = JSON.stringify(tournamentState(csvPath, name));
+          entry.last = JSON.stringify(tournamentState(csvPath, name, live));
           for (const c of entry.clients) c.write(`event: state\ndata: ${entry.last}\n\n`);
         }, this.pollMs),
       };

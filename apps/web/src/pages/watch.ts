@@ -18,6 +18,7 @@ interface WatchState {
   standings: { name: string; games: number; wins: number; draws: number; losses: number; score: number; elo: number | null; low: number | null; high: number | null; meanDiscs: number }[];
   sprt: { llr: number; lower: number; upper: number; decision: string | null; pairs: number } | null;
   recent: { key: number; black: string; white: string; blackScore: number; transcript: string; reason: string }[];
+  inProgress: { key: number; black: string; white: string; transcript: string }[];
   history: { done: number; elo: number | null; low: number | null; high: number | null }[];
   finished: boolean;
   updated: string;
@@ -75,6 +76,18 @@ export function watchPage(root: HTMLElement): () => void {
     }
     if (st.history.length > 1 && st.players.length === 2) {
       out.append(lineChart([{ name: `${st.players[0]} vs ${st.players[1]}`, points: st.history.filter((p) => p.elo !== null).map((p) => ({ x: p.done, y: p.elo!, low: p.low ?? undefined, high: p.high ?? undefined })) }], { title: 'Elo of the first player as games finish (95% interval)', xLabel: 'games', yLabel: 'Elo', yZero: true, height: 200 }));
+    }
+    if (st.inProgress.length > 0) {
+      const boards = h('div', { id: 'live-games', class: 'live' });
+      for (const g of st.inProgress) {
+        const r = parseTranscript(g.transcript);
+        if (!r.ok) continue;
+        const box = h('figure', { class: 'live-game', 'data-game': g.key, 'data-plies': r.value.moves.length },
+          othelloBoard({ cells: cellsOf(r.value.position), last: r.value.moves.at(-1) }),
+          h('figcaption', {}, `#${g.key} ${g.black} - ${g.white}, move ${r.value.moves.length} (${r.value.position.blackCount()}-${r.value.position.whiteCount()})`));
+        boards.append(box);
+      }
+      out.append(h('h3', {}, 'games in progress'), boards);
     }
     const last = st.recent[0];
     if (last) {
