@@ -6,7 +6,7 @@
 // game's full record is built on request.
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { PASS, Position, formatBoard, formatTranscript, ggfResult, go, parseBoard, parseGgfGames, parseTranscript } from '@sente/core';
+import { PASS, Position, formatBoard, formatTranscript, ggfResult, go, parseBoard, parseGgf, parseTranscript } from '@sente/core';
 import { readGameFile, readTournamentResults } from '@sente/selfplay';
 
 export type ArchiveKind = 'ggf' | 'sgf' | 'tournament' | 'selfplay';
@@ -104,14 +104,28 @@ function readFileGames(path: string, name: string, kind: ArchiveKind): { rows: G
     records.push(record(id));
   };
   if (kind === 'ggf') {
-    const r = parseGgfGames(readFileSync(path, 'utf8'));
-    if (!r.ok) return { rows, records, error: `${r.error.message} (offset ${r.error.offset})` };
-    for (const g of r.value) {
+    // One game at a time (a parsed game holds two Positions with their undo stacks: parsing a
+    // large file whole would hold them all at once); a bad game is reported, the others kept.
+    const text = readFileSync(path, 'utf8');
+    const errors: string[] = [];
+    let count = 0;
+    for (let at = text.indexOf('(;'); at >= 0;) {
+      const next = text.indexOf('(;', at + 2);
+      const r = parseGgf(text.slice(at, next < 0 ? text.length : next));
+      count++;
+      if (!r.ok) {
+        errors.push(`game ${count} (offset ${at + r.error.offset}): ${r.error.message}`);
+        at = next;
+        continue;
+      }
+      at = next;
+      const g = r.value;
       const squares = g.moves.map((m) => m.square).filter((m) => m !== PASS);
       const score = g.tags.RE !== undefined ? ggfResult(g.tags.RE) ?? null : null;
       add({ black: g.tags.PB ?? '?', white: g.tags.PW ?? '?', result: g.tags.RE ?? '', blackScore: score, transcript: g.start.equals(Position.initial()) ? formatTranscript(squares) : '', plies: g.moves.length },
         (id) => othelloRecord(id, g.start, g.moves.map((m) => m.square), g.tags));
     }
+    if (errors.length > 0) return { rows, records, error: `${errors.length} of ${count} games unreadable; ${errors[0]}` };
   } else if (kind === 'sgf') {
     const r = go.parseSgf(readFileSync(path, 'utf8'));
     if (!r.ok) return { rows, records, error: `${r.error.message} (offset ${r.error.offset})` };
