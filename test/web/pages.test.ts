@@ -51,7 +51,12 @@ describe.skipIf(!CHROMIUM)('sente serve: Games, Builds, Analyse, Watch', () => {
         elo: 733, notes: 'improve generation 4: vs gen3 60/0/40, Elo +20 [-10, +50]', training: { epochs: 3 },
       }],
     }));
-    served = await serve(['--archive', archive], { SENTE_BUILDS: builds });
+    // A Go game: black captures white's A1 stone with B1 and A2, then both pass.
+    writeFileSync(join(archive, 'capture.sgf'), '(;FF[4]GM[1]SZ[9]KM[7.5]PB[carol]PW[dave]RE[B+R];B[bi];W[ai];B[ee];W[ed];B[ah];W[];B[])\n');
+    // With a token: the page, its API calls, the worker's table fetches and the event stream all
+    // ride on the cookie the first ?token= sets.
+    served = await serve(['--archive', archive, '--token', 'pages-token-1'], { SENTE_BUILDS: builds });
+    expect(served.url).toMatch(/\?token=pages-token-1$/);
     browser = await launch();
   });
   afterAll(async () => {
@@ -111,6 +116,21 @@ describe.skipIf(!CHROMIUM)('sente serve: Games, Builds, Analyse, Watch', () => {
     await page.fill('#filter-opening', squareName(GAME[0]) + squareName(GAME[1]));
     await page.waitForFunction(() => document.querySelectorAll('tr.game-row').length === 1);
     await browser.shot(page, 'games');
+    // The Go game replays too: after move 5 (A2) white's A1 stone is gone, one prisoner taken.
+    await page.fill('#filter-player', 'carol');
+    await page.fill('#filter-opening', '');
+    await page.waitForSelector('tr.game-row[data-id="capture.sgf#0"]');
+    await page.click('tr.game-row[data-id="capture.sgf#0"]');
+    await page.waitForSelector('#game-view [data-point]');
+    expect(await page.$eval('#game-view', (el) => (el as HTMLElement).dataset.plies)).toBe('7');
+    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+    expect(await page.getAttribute('#game-view [data-point="A1"] [data-stone]', 'data-stone')).toBe('W');
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => (document.querySelector('#game-view') as HTMLElement).dataset.ply === '5');
+    expect(await page.$('#game-view [data-point="A1"] [data-stone]')).toBeNull();
+    expect(await page.textContent('#replay-ply')).toMatch(/move 5 of 7: A2 · prisoners 1-0/);
+    await page.keyboard.press('End');
+    expect(await page.textContent('#replay-ply')).toMatch(/move 7 of 7: pass/);
     expect(browser.errors).toEqual([]);
   });
 

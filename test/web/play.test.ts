@@ -107,6 +107,28 @@ describe.skipIf(!CHROMIUM)('sente serve: Play', () => {
     expect(browser.errors).toEqual([]);
   });
 
+  it('engine against engine plays a game to the end by itself', async () => {
+    const page = await browser.page();
+    await page.goto(`${served.url}#/play`);
+    await page.selectOption('#black-player', 'bootstrap');
+    await page.selectOption('#white-player', 'gen3');
+    await page.fill('#depth', '1');
+    await page.fill('#exact-from', '6');
+    await page.click('#new-game');
+    await page.waitForFunction(() => (document.querySelector('#play') as HTMLElement).dataset.state === 'over', undefined, { timeout: 120_000 });
+    const t = await page.$eval('#play', (el) => (el as HTMLElement).dataset.transcript!);
+    const r = parseTranscript(t);
+    expect(r.ok && r.value.position.isGameOver()).toBe(true);
+    if (r.ok) {
+      const p = r.value.position;
+      expect(Number(await page.$eval('#play', (el) => (el as HTMLElement).dataset.result))).toBe(p.side === BLACK ? p.finalScore() : -p.finalScore());
+    }
+    // No legal-move dots for an engine's turn, ever; none at the end.
+    expect(await page.$$eval('#play .sq.legal', (els) => els.length)).toBe(0);
+    await browser.shot(page, 'play-engines');
+    expect(browser.errors).toEqual([]);
+  });
+
   it('plays Go: a capture and a pass, then the engine answers', async () => {
     const page = await browser.page();
     await page.goto(`${served.url}#/go`);
