@@ -8,7 +8,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASS, Position, canonicalKey, formatBoard, formatGgf, keyToHex, squareName } from '@sente/core';
+import { PASS, Position, canonicalKey, formatBoard, formatGgf, formatTranscript, keyToHex, squareName } from '@sente/core';
 import { readRegistry, shippedBuildsDir, solveExact } from '@sente/search';
 import { readTournamentResults } from '@sente/selfplay';
 import { CHROMIUM, MAIN, ROOT, launch, serve, type Browser, type Served } from './browser.js';
@@ -70,7 +70,10 @@ describe.skipIf(!CHROMIUM)('sente serve: Games, Builds, Analyse, Watch', () => {
     await page.goto(`${served.url}#/games`);
     await page.waitForSelector('#archive-errors [data-file="broken.ggf"]');
     expect(await page.textContent('#archive-errors [data-file="broken.ggf"]')).toMatch(/broken\.ggf: .*a1.*not legal/);
-    await page.click('tr.game-row[data-id="one.ggf#0"]');
+    expect(await page.textContent('tr.game-row[data-id="one.ggf#0"] td:nth-child(5)')).toBe(formatTranscript(GAME.slice(0, 6)));
+    // Opened from the keyboard: focus the row, Enter.
+    await page.focus('tr.game-row[data-id="one.ggf#0"]');
+    await page.keyboard.press('Enter');
     await page.waitForSelector('#game-view [data-square]');
     const p = Position.initial();
     const plies = [...GAME];

@@ -12,7 +12,7 @@ import type { BookMoveMsg } from '../protocol.js';
 import { buildSelect, cellsOf, errorBox, label, numberInput } from './common.js';
 
 interface FileEntry { name: string; kind: string; games: number; error?: string }
-interface GameRow { id: string; file: string; kind: string; black: string; white: string; result: string; blackScore: number | null; opening: string; plies: number; date?: string }
+interface GameRow { id: string; file: string; kind: string; black: string; white: string; result: string; blackScore: number | null; transcript: string; plies: number }
 interface Listing { files: FileEntry[]; total: number; games: GameRow[] }
 type GameData =
   | { id: string; kind: 'othello'; board: string; moves: number[]; tags: Record<string, string> }
@@ -46,8 +46,9 @@ export function gamesPage(root: HTMLElement): () => void {
       clear(list);
       const table = h('table', { class: 'games' }, h('tr', {}, ...['file', 'black', 'white', 'result', 'opening', 'moves'].map((t) => h('th', {}, t))));
       for (const g of r.games) {
-        const row = h('tr', { class: 'game-row', 'data-id': g.id, tabindex: 0 }, h('td', {}, g.file), h('td', {}, g.black), h('td', {}, g.white), h('td', {}, g.result), h('td', { class: 'mono' }, g.opening), h('td', {}, g.plies));
+        const row = h('tr', { class: 'game-row', 'data-id': g.id, tabindex: 0 }, h('td', {}, g.file), h('td', {}, g.black), h('td', {}, g.white), h('td', {}, g.result), h('td', { class: 'mono' }, g.transcript.slice(0, 12)), h('td', {}, g.plies));
         row.addEventListener('click', () => void open(g.id));
+        row.addEventListener('keydown', (e) => { if (e.key === 'Enter') void open(g.id); });
         table.append(row);
       }
       list.append(table);
