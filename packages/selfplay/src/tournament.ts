@@ -98,7 +98,7 @@ export interface TournamentOptions {
    * recorded with the results; `resume` refuses a change. Values must be JSON.
    */
   readonly settings?: Readonly<Record<string, unknown>>;
-  /** Append each move of the games in progress to this file (match/events.ts), for live watchers. */
+  /** Append each move of the games in progress to this file (match/events.ts), for live watchers; not sent to queue workers. */
   readonly eventsPath?: string;
   /** Starts an external player (default: createGtpPlayer). */
   readonly startGtp?: (command: string, options: { timeoutMs?: number; name?: string }) => Promise<GamePlayer>;
@@ -216,7 +216,7 @@ export async function runTournament(o: TournamentOptions): Promise<TournamentSum
         return { key: k, black: o.players[g.black] as EngineSpec, white: o.players[g.white] as EngineSpec, opening: g.opening };
       }),
     })),
-    makeTask: (payload, keys) => ({ kind: 'match', buildsDir: o.buildsDir, games: payload.filter((g) => keys.includes(g.key)), events: o.eventsPath }),
+    makeTask: (payload, keys) => ({ kind: 'match', buildsDir: o.buildsDir, games: payload.filter((g) => keys.includes(g.key)), events: o.queue ? undefined : o.eventsPath }),
     onItem: (key, outcome) => record(byKey.get(key)!, outcome),
     signal: halt.signal,
   }, o.queue, 'tournament', [o.csvPath ? resolve(o.csvPath) : null, games, o.players]);
