@@ -146,6 +146,7 @@ describe.skipIf(!CHROMIUM)('sente serve: Games, Builds, Analyse, Watch', () => {
     // Elo: bootstrap, gen3, gen4 in order of creation; gen3 and gen4 with error bars.
     expect(await page.getAttribute('#elo-chart svg', 'data-points')).toBe('3');
     expect(await page.$$eval('#elo-chart .errbar', (els) => els.length)).toBe(2);
+    expect(await page.getAttribute('#validation-chart svg', 'data-points')).toBe('2');
     const gen3Rows = readFileSync(join(shippedBuildsDir(), 'gen3', 'training.csv'), 'utf8').trim().split('\n').length - 1;
     expect(await page.getAttribute('#training-curves [data-build="gen3"] svg', 'data-points')).toBe(String(2 * gen3Rows));
     expect(await page.getAttribute('#training-curves [data-build="gen4"] svg', 'data-points')).toBe('6');

@@ -35,6 +35,14 @@ export function buildsPage(root: HTMLElement): () => void {
     : h('p', {}, 'no build has an Elo yet'));
   page.append(h('h3', {}, 'Elo'), eloBox);
 
+  const trained = [...c.builds].filter((b) => b.validationError !== null).sort((a, b) => a.created.localeCompare(b.created));
+  const errBox = h('div', { id: 'validation-chart' });
+  errBox.append(trained.length
+    ? lineChart([{ name: 'validation RMS (discs)', points: trained.map((b, i) => ({ x: i, y: b.validationError!, label: `${b.id}: ${b.validationError!.toFixed(2)}` })) }],
+      { title: 'Test-set error over the builds, in order of creation', xLabel: 'build', yLabel: 'RMS', xTicks: trained.map((b, i) => ({ x: i, label: b.id })), height: 200 })
+    : h('p', {}, 'no build has a validation error yet'));
+  page.append(h('h3', {}, 'Test-set error'), errBox);
+
   const curves = h('div', { id: 'training-curves' });
   page.append(h('h3', {}, 'Training curves'), curves);
   void drawCurves(c.builds.filter((b) => b.hasTraining), curves).then(() => { page.dataset.state = 'drawn'; });
