@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { BLACK, parseTranscript, squareName } from '@sente/core';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const MAIN = join(ROOT, 'apps/cli/dist/main.js');
@@ -90,4 +91,36 @@ export function serve(args: string[], env: Record<string, string> = {}): Promise
     child.stderr!.on('data', onData);
     child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`sente serve exited with ${code}: ${out}`)); });
   });
+}
+
+/**
+ * Plays black in the Play page by clicking until the game is over: at each turn the legal moves
+ * shown must be our rules' legal moves, an illegal click (an empty square that flips nothing,
+ * else an occupied one) must change nothing, then a legal move is clicked (a fixed choice that
+ * varies with the turn). Returns the final transcript and the number of black turns.
+ */
+export async function playBlackByClicks(page: Page): Promise<{ transcript: string; turns: number }> {
+  const state = (): Promise<{ state: string; transcript: string }> => page.$eval('#play', (el) => ({ state: (el as HTMLElement).dataset.state ?? '', transcript: (el as HTMLElement).dataset.transcript ?? '' }));
+  let turns = 0;
+  for (;;) {
+    await page.waitForFunction(() => ['waiting', 'over', 'error'].includes((document.querySelector('#play') as HTMLElement).dataset.state ?? ''), undefined, { timeout: 60_000 });
+    const before = await state();
+    if (before.state === 'error') throw new Error(`the Play page failed: ${await page.textContent('#status')}`);
+    if (before.state === 'over') return { transcript: before.transcript, turns };
+    const replay = parseTranscript(before.transcript === '(no moves yet)' ? '' : before.transcript);
+    if (!replay.ok) throw new Error(`the page's transcript does not replay: ${replay.error.message}`);
+    const pos = replay.value.position;
+    if (pos.side !== BLACK) throw new Error(`black's turn expected after ${before.transcript}`);
+    const shown = await page.$$eval('#play .sq.legal', (els) => els.map((e) => e.getAttribute('data-square')!));
+    const legal = pos.legalMoveList();
+    if (shown.sort().join() !== legal.map(squareName).sort().join()) throw new Error(`legal moves shown ${shown.join(' ')}, ours ${legal.map(squareName).join(' ')}`);
+    const cells = await page.$$eval('#play .sq', (els) => els.map((e) => ({ sq: e.getAttribute('data-square')!, full: e.classList.contains('full'), legal: e.classList.contains('legal') })));
+    const illegal = cells.find((c) => !c.full && !c.legal) ?? cells.find((c) => c.full)!;
+    await page.click(`#play [data-square="${illegal.sq}"]`);
+    const after = await state();
+    if (after.state !== before.state || after.transcript !== before.transcript) throw new Error(`the illegal click on ${illegal.sq} changed the game`);
+    await page.click(`#play [data-square="${squareName(legal[(turns * 7) % legal.length])}"]`);
+    await page.waitForFunction((t) => (document.querySelector('#play') as HTMLElement).dataset.transcript !== t, before.transcript);
+    turns++;
+  }
 }

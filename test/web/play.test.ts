@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLACK, go, parseGgf, parseTranscript, squareName } from '@sente/core';
-import { CHROMIUM, launch, serve, type Browser, type Served } from './browser.js';
+import { CHROMIUM, launch, playBlackByClicks, serve, type Browser, type Served } from './browser.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'sente-web-play-'));
 const archive = join(tmp, 'archive');
@@ -32,35 +32,9 @@ describe.skipIf(!CHROMIUM)('sente serve: Play', () => {
     await page.fill('#depth', '1');
     await page.fill('#exact-from', '6');
     await page.click('#new-game');
-    const state = (): Promise<{ state: string; transcript: string }> => page.$eval('#play', (el) => ({ state: (el as HTMLElement).dataset.state ?? '', transcript: (el as HTMLElement).dataset.transcript ?? '' }));
-    let turns = 0, illegalTried = 0;
-    for (;;) {
-      await page.waitForFunction(() => ['waiting', 'over', 'error'].includes((document.querySelector('#play') as HTMLElement).dataset.state ?? ''));
-      const before = await state();
-      expect(before.state).not.toBe('error');
-      if (before.state === 'over') break;
-      // The legal moves shown are exactly our rules' legal moves for black here.
-      const replay = parseTranscript(before.transcript === '(no moves yet)' ? '' : before.transcript);
-      expect(replay.ok).toBe(true);
-      const pos = replay.ok ? replay.value.position : null!;
-      expect(pos.side).toBe(BLACK);
-      const shown = await page.$$eval('#play .sq.legal', (els) => els.map((e) => e.getAttribute('data-square')!));
-      expect(shown.sort()).toEqual(pos.legalMoveList().map(squareName).sort());
-      // An illegal click (an empty square that flips nothing, else an occupied one) changes nothing.
-      const cells = await page.$$eval('#play .sq', (els) => els.map((e) => ({ sq: e.getAttribute('data-square')!, full: e.classList.contains('full'), legal: e.classList.contains('legal') })));
-      const illegal = cells.find((c) => !c.full && !c.legal) ?? cells.find((c) => c.full)!;
-      await page.click(`#play [data-square="${illegal.sq}"]`);
-      illegalTried++;
-      expect(await state()).toEqual(before);
-      // A legal click: the first legal move in a fixed order that varies with the turn.
-      const legal = pos.legalMoveList();
-      const choice = squareName(legal[(turns * 7) % legal.length]);
-      await page.click(`#play [data-square="${choice}"]`);
-      await page.waitForFunction((t) => (document.querySelector('#play') as HTMLElement).dataset.transcript !== t, before.transcript);
-      turns++;
-    }
-    const final = await state();
-    const replay = parseTranscript(final.transcript);
+    // Each turn: the legal moves shown are ours, an illegal click changes nothing, a legal one plays.
+    const { transcript, turns } = await playBlackByClicks(page);
+    const replay = parseTranscript(transcript);
     expect(replay.ok).toBe(true);
     const end = replay.ok ? replay.value.position : null!;
     expect(end.isGameOver()).toBe(true);
@@ -68,7 +42,6 @@ describe.skipIf(!CHROMIUM)('sente serve: Play', () => {
     expect(Number(await page.$eval('#play', (el) => (el as HTMLElement).dataset.result))).toBe(blackScore);
     expect(await page.textContent('#status')).toContain(blackScore > 0 ? 'Black wins' : blackScore < 0 ? 'White wins' : 'Draw');
     expect(turns).toBeGreaterThanOrEqual(20);
-    expect(illegalTried).toBe(turns);
     // Saved to the archive as GGF: it replays to the same game and result.
     await page.waitForFunction(() => !!(document.querySelector('#saved') as HTMLElement).dataset.file);
     const file = await page.$eval('#saved', (el) => (el as HTMLElement).dataset.file!);

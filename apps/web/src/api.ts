@@ -29,6 +29,8 @@ export interface Config {
   strongest: string;
   builds: BuildInfo[];
   archive: boolean;
+  /** External GTP programs the server may run for Play (none in the static app). */
+  gtp?: string[];
 }
 
 let config: Config | null = null;

@@ -7,10 +7,19 @@ import type { CommandModule } from 'yargs';
 import { buildsDir } from '@sente/search';
 import { UsageError } from '../util.js';
 import { checked, folder, int } from '../options.js';
-import { isLoopback, startLabServer } from '../serve/server.js';
+import { GTP_NAME, isLoopback, startLabServer } from '../serve/server.js';
 import { writeStaticApp } from '../serve/static.js';
 
-interface Args { port: number; host: string; open: boolean; token?: string; archive?: string; 'static-out'?: string }
+interface Args { port: number; host: string; open: boolean; token?: string; archive?: string; 'static-out'?: string; gtp?: string[] }
+
+/** `NAME=COMMAND` of --gtp, or the problem with it. */
+function gtpEntry(text: string): { name: string; command: string } | string {
+  const at = text.indexOf('=');
+  const name = at < 0 ? '' : text.slice(0, at).trim();
+  const command = at < 0 ? '' : text.slice(at + 1).trim();
+  if (!GTP_NAME.test(name) || command === '') return `--gtp wants NAME=COMMAND (a name of letters, digits, - or _; then the command line), got "${text}"`;
+  return { name, command };
+}
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -34,9 +43,17 @@ export const serveCommand: CommandModule<object, Args> = {
     .option('open', { type: 'boolean', default: false, describe: 'open the lab in the default browser' })
     .option('token', { type: 'string', describe: 'access token every request must carry (the printed address includes it)' })
     .option('archive', { type: 'string', describe: 'games archive folder: GGF, SGF, tournament CSVs, self-play games.txt (Games and Watch; played games are saved to DIR/played)' })
+    .option('gtp', { type: 'string', array: true, describe: 'an external Othello GTP program the Play page may play against, as NAME=COMMAND (repeat), e.g. "rhino=gtp-rhino -l 3"; only these run' })
     .option('static-out', { type: 'string', describe: 'write the app as static files to this folder (engines in the page, no server needed) and exit' }), {
     port: int(0, 65535), archive: folder, 'static-out': folder,
-  }, (a) => (a.token !== undefined && (a.token.length < 8 || /\s/.test(a.token)) ? '--token must be at least 8 characters without spaces' : null)) as never,
+  }, (a) => {
+    if (a.token !== undefined && (a.token.length < 8 || /\s/.test(a.token))) return '--token must be at least 8 characters without spaces';
+    for (const g of a.gtp ?? []) {
+      const e = gtpEntry(String(g));
+      if (typeof e === 'string') return e;
+    }
+    return null;
+  }) as never,
   handler: async (args) => {
     const dir = buildsDir();
     if (args['static-out'] !== undefined) {
@@ -54,7 +71,8 @@ export const serveCommand: CommandModule<object, Args> = {
     }
     let lab;
     try {
-      lab = await startLabServer({ host: args.host, port: args.port, token: args.token, archiveDir: args.archive, buildsDir: dir, version });
+      const gtp = (args.gtp ?? []).map((g) => gtpEntry(String(g)) as { name: string; command: string });
+      lab = await startLabServer({ host: args.host, port: args.port, token: args.token, archiveDir: args.archive, buildsDir: dir, version, gtp });
     } catch (e) {
       const err = e as NodeJS.ErrnoException;
       if (err.code === 'EADDRINUSE') throw new UsageError(`port ${args.port} on ${args.host} is in use; choose another with --port (0 picks a free one)`);

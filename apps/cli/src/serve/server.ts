@@ -11,8 +11,9 @@ import { existsSync, mkdirSync, readFileSync, realpathSync, statSync, writeFileS
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
-import { go, parseGgf } from '@sente/core';
+import { PASS, Position, go, parseGgf } from '@sente/core';
 import { confinedPath, findBuild, readRegistry } from '@sente/search';
+import { createGtpPlayer, type GamePlayer } from '@sente/selfplay';
 import { webAppDir } from '@sente/web';
 import { Archive } from './archive.js';
 import { BOOK_FILE, TRAINING_FILE, buildInfos, readTrainingCsv } from './builds-info.js';
@@ -36,7 +37,14 @@ export interface ServeOptions {
   readonly version?: string;
   /** Poll interval of followed tournament files, ms (default 500). */
   readonly watchPollMs?: number;
+  /** External Othello GTP programs the Play page may play against, by name (only these run). */
+  readonly gtp?: readonly { name: string; command: string }[];
+  /** Longest wait for a GTP program's move, ms (default 30 s). */
+  readonly gtpTimeoutMs?: number;
 }
+
+/** A name for an external program in `--gtp NAME=COMMAND`. */
+export const GTP_NAME = /^[a-z0-9][a-z0-9_-]{0,31}$/i;
 
 export interface LabServer {
   readonly server: Server;
@@ -157,12 +165,16 @@ export async function startLabServer(o: ServeOptions): Promise<LabServer> {
   archive?.refresh();
   const hub = new WatchHub(o.watchPollMs ?? 500);
   const loopbackOnly = isLoopback(host);
+  const gtpCommands = new Map((o.gtp ?? []).map((g) => [g.name, g.command]));
+  // One process per external program, started on first use; its requests run one at a time.
+  const gtpPlayers = new Map<string, Promise<GamePlayer>>();
+  const gtpQueues = new Map<string, Promise<unknown>>();
 
   const config = (): unknown => {
     const view = readRegistry(o.buildsDir);
     const enc = encodeURIComponent;
     return {
-      mode: 'server', version: o.version ?? '0', strongest: view.strongest, archive: archive !== null,
+      mode: 'server', version: o.version ?? '0', strongest: view.strongest, archive: archive !== null, gtp: [...gtpCommands.keys()],
       builds: buildInfos(view, (b, file) => `api/builds/${enc(b.id)}/${file}`),
     };
   };
@@ -188,9 +200,10 @@ export async function startLabServer(o: ServeOptions): Promise<LabServer> {
     if (method === 'POST') {
       const origin = req.headers.origin;
       if (origin !== undefined && new URL(origin, 'http://x').host !== hostHeader) throw new HttpError(403, `cross-origin request from ${origin} refused`);
-      if (path !== '/api/games') throw new HttpError(405, `POST is not allowed on ${path}`);
+      if (path !== '/api/games' && path !== '/api/gtp/genmove') throw new HttpError(405, `POST is not allowed on ${path}`);
       if (!/^application\/json\b/.test(req.headers['content-type'] ?? '')) throw new HttpError(415, 'the body must be application/json');
-      return saveGame(await readBody(req, maxBody), res);
+      const body = await readBody(req, maxBody);
+      return path === '/api/games' ? saveGame(body, res) : gtpMove(body, res);
     }
     if (path === '/sente-config.json') return json(res, 200, config());
     if (path.startsWith('/api/')) return api(path, url.searchParams, req, res);
@@ -263,6 +276,59 @@ export async function startLabServer(o: ServeOptions): Promise<LabServer> {
     hub.subscribe(path, name, res);
   }
 
+  /** A move from an external program for the game `moves` (squares and PASS from the start). */
+  async function gtpMove(body: string, res: ServerResponse): Promise<void> {
+    let data: { engine?: unknown; moves?: unknown };
+    try {
+      data = JSON.parse(body) as typeof data;
+    } catch (e) {
+      throw new HttpError(400, `the body is not JSON: ${(e as Error).message}`);
+    }
+    const name = typeof data.engine === 'string' ? data.engine : '';
+    const command = gtpCommands.get(name);
+    if (command === undefined) throw new HttpError(404, `no external program "${name.slice(0, 40)}" (sente serve --gtp NAME=COMMAND names them)`);
+    if (!Array.isArray(data.moves) || data.moves.length > 130 || !data.moves.every((m) => Number.isInteger(m) && m >= PASS && m < 64)) {
+      throw new HttpError(400, 'moves must be a list of squares 0..63 and -1 for a pass');
+    }
+    const moves = data.moves as number[];
+    const position = Position.initial();
+    for (const m of moves) {
+      if (m === PASS ? !position.mustPass() || position.isGameOver() : !position.makeMove(m)) throw new HttpError(400, `the game does not replay by our rules at ${m}`);
+      if (m === PASS) position.makePass();
+    }
+    if (position.isGameOver() || position.mustPass()) throw new HttpError(400, 'the side to move has no move to ask for');
+    const run = async (): Promise<number> => {
+      let started = gtpPlayers.get(name);
+      if (!started) {
+        started = createGtpPlayer(command, { name, timeoutMs: o.gtpTimeoutMs ?? 30_000 });
+        gtpPlayers.set(name, started);
+      }
+      let player: GamePlayer;
+      try {
+        player = await started;
+      } catch (e) {
+        gtpPlayers.delete(name);
+        throw new HttpError(502, `${name} did not start: ${(e as Error).message}`);
+      }
+      try {
+        // Stateless: a fresh game replayed up to now, then one move, so a page reload or an undo
+        // can never leave the program out of step.
+        await player.newGame(Position.initial(), []);
+        const move = await player.genmove(position, moves);
+        if (!position.isLegal(move)) throw new Error(`answered ${move === PASS ? 'pass' : move}, which is not legal here`);
+        return move;
+      } catch (e) {
+        gtpPlayers.delete(name);
+        void player.close().catch(() => {});
+        throw new HttpError(502, `${name}: ${(e as Error).message}`);
+      }
+    };
+    const previous = gtpQueues.get(name) ?? Promise.resolve();
+    const next = previous.catch(() => {}).then(run);
+    gtpQueues.set(name, next);
+    json(res, 200, { move: await next });
+  }
+
   function saveGame(body: string, res: ServerResponse): void {
     if (!archive || !archiveDir) throw new HttpError(404, 'no archive: start sente serve with --archive DIR');
     let data: { game?: unknown; ggf?: unknown; sgf?: unknown };
@@ -323,6 +389,8 @@ export async function startLabServer(o: ServeOptions): Promise<LabServer> {
     server, url, port, archive,
     close: () => new Promise<void>((ok) => {
       hub.close();
+      for (const p of gtpPlayers.values()) void p.then((player) => player.close()).catch(() => {});
+      gtpPlayers.clear();
       server.closeAllConnections();
       server.close(() => ok());
     }),

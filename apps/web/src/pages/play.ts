@@ -10,7 +10,7 @@ import type { MoveScoreMsg, ThinkMsg } from '../protocol.js';
 import { blackResult, buildSelect, cellsOf, label, numberInput, resultText } from './common.js';
 
 export function playPage(root: HTMLElement): () => void {
-  const human = [{ value: 'human', label: 'you' }];
+  const human = [{ value: 'human', label: 'you' }, ...(currentConfig().gtp ?? []).map((g) => ({ value: `gtp:${g}`, label: `${g} (GTP program)` }))];
   const blackSel = buildSelect('black-player', 'human', human);
   const whiteSel = buildSelect('white-player', undefined, human);
   const depth = numberInput('depth', 4, 1, 20);
@@ -41,6 +41,7 @@ export function playPage(root: HTMLElement): () => void {
 
   const playerOf = (side: number): string => (side === BLACK ? blackSel.value : whiteSel.value);
   const isHuman = (side: number): boolean => playerOf(side) === 'human';
+  const gtpOf = (side: number): string | null => (playerOf(side).startsWith('gtp:') ? playerOf(side).slice(4) : null);
 
   function render(): void {
     const legal = pos.isGameOver() || !isHuman(pos.side) ? [] : pos.legalMoveList();
@@ -109,8 +110,15 @@ export function playPage(root: HTMLElement): () => void {
       render();
       let r: ThinkMsg;
       try {
-        const id = await engine.load(playerOf(pos.side));
-        r = await engine.request<ThinkMsg>({ type: 'think', build: id, board: `${cellsOf(pos)} ${pos.side === BLACK ? 'X' : 'O'}`, depth: Number(depth.value), exactFrom: Number(exact.value) });
+        const program = gtpOf(pos.side);
+        if (program !== null) {
+          const t0 = performance.now();
+          const answer = await getJson<{ move: number }>('api/gtp/genmove', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ engine: program, moves }) });
+          r = { move: answer.move, score: NaN, pv: [answer.move], depth: 0, nodes: 0, ms: Math.round(performance.now() - t0), exact: false, book: false };
+        } else {
+          const id = await engine.load(playerOf(pos.side));
+          r = await engine.request<ThinkMsg>({ type: 'think', build: id, board: `${cellsOf(pos)} ${pos.side === BLACK ? 'X' : 'O'}`, depth: Number(depth.value), exactFrom: Number(exact.value) });
+        }
       } catch (e) {
         if (gen !== generation) return;
         page.dataset.state = 'error';
@@ -118,7 +126,9 @@ export function playPage(root: HTMLElement): () => void {
         return;
       }
       if (gen !== generation || !alive) return;
-      info.textContent = `${playerOf(pos.side)}: ${squareName(r.move)} ${signed(r.score)}${r.exact ? ' (exact)' : ''}, depth ${r.depth}, ${r.nodes} nodes, ${r.ms} ms; pv ${r.pv.map((m) => (m === PASS ? 'pass' : squareName(m))).join(' ')}`;
+      info.textContent = Number.isNaN(r.score)
+        ? `${playerOf(pos.side)}: ${squareName(r.move)} in ${r.ms} ms`
+        : `${playerOf(pos.side)}: ${squareName(r.move)} ${signed(r.score)}${r.exact ? ' (exact)' : ''}, depth ${r.depth}, ${r.nodes} nodes, ${r.ms} ms; pv ${r.pv.map((m) => (m === PASS ? 'pass' : squareName(m))).join(' ')}`;
       if (!pos.isLegal(r.move)) {
         page.dataset.state = 'error';
         status.textContent = `engine answered an illegal move ${r.move}`;
@@ -129,7 +139,8 @@ export function playPage(root: HTMLElement): () => void {
   }
 
   async function showHints(gen: number): Promise<void> {
-    const build = isHuman(pos.side === BLACK ? 1 : 0) ? currentConfig().strongest : playerOf(pos.side === BLACK ? 1 : 0);
+    const opponent = playerOf(pos.side === BLACK ? 1 : 0);
+    const build = opponent === 'human' || opponent.startsWith('gtp:') ? currentConfig().strongest : opponent;
     try {
       const id = await engine.load(build);
       const scores = await engine.request<MoveScoreMsg[]>({ type: 'analyze', build: id, board: `${cellsOf(pos)} ${pos.side === BLACK ? 'X' : 'O'}`, depth: Number(depth.value), exactFrom: Number(exact.value) });
@@ -148,7 +159,7 @@ export function playPage(root: HTMLElement): () => void {
     page.dataset.result = String(score);
     status.textContent = `Game over: ${pos.blackCount()}-${pos.whiteCount()}, ${resultText(score)} (${signed(score)})`;
     render();
-    const name = (side: number): string => (isHuman(side) ? 'human' : `sente-${playerOf(side)}`);
+    const name = (side: number): string => (isHuman(side) ? 'human' : gtpOf(side) ?? `sente-${playerOf(side)}`);
     const ggf = formatGgf({ moves, black: name(BLACK), white: name(1), place: 'sente serve', date: new Date().toISOString(), result: score, time: `depth ${depth.value}` });
     if (currentConfig().mode === 'server' && currentConfig().archive) {
       try {
