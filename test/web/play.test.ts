@@ -6,7 +6,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BLACK, go, parseGgf, parseTranscript, squareName } from '@sente/core';
+import { BLACK, Position, WHITE, go, parseGgf, parseTranscript, squareName } from '@sente/core';
+import { createEngine } from '@sente/search';
 import { CHROMIUM, launch, playBlackByClicks, serve, type Browser, type Served } from './browser.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'sente-web-play-'));
@@ -42,6 +43,20 @@ describe.skipIf(!CHROMIUM)('sente serve: Play', () => {
     expect(Number(await page.$eval('#play', (el) => (el as HTMLElement).dataset.result))).toBe(blackScore);
     expect(await page.textContent('#status')).toContain(blackScore > 0 ? 'Black wins' : blackScore < 0 ? 'White wins' : 'Draw');
     expect(turns).toBeGreaterThanOrEqual(20);
+    // White's every move is the one our engine (bootstrap, depth 1) chooses in that position: the
+    // worker runs the same search as the CLI.
+    const white = createEngine({ build: 'bootstrap', ttMb: 8 });
+    const p = Position.initial();
+    let checked = 0;
+    for (const m of replay.ok ? replay.value.moves : []) {
+      if (p.mustPass()) p.makePass();
+      if (p.side === WHITE) {
+        expect(squareName(white.think(p, { depth: 1, exactFrom: 6, useBook: false }).move), `white at ${p.emptyCount()} empties`).toBe(squareName(m));
+        checked++;
+      }
+      p.makeMove(m);
+    }
+    expect(checked).toBeGreaterThanOrEqual(20);
     // Saved to the archive as GGF: it replays to the same game and result.
     await page.waitForFunction(() => !!(document.querySelector('#saved') as HTMLElement).dataset.file);
     const file = await page.$eval('#saved', (el) => (el as HTMLElement).dataset.file!);
@@ -72,7 +87,12 @@ describe.skipIf(!CHROMIUM)('sente serve: Play', () => {
     const hints = await page.$$eval('#play .sq.legal', (els) => els.map((e) => [e.getAttribute('data-square'), e.querySelector('.hint')?.textContent ?? null]));
     expect(pos.ok).toBe(true);
     if (pos.ok) expect(hints.map((h) => h[0]).sort()).toEqual(pos.value.position.legalMoveList().map(squareName).sort());
-    for (const [, score] of hints) expect(score).toMatch(/^[+-]?\d+$/);
+    // The scores are gen3's at depth 2, as our engine computes them here.
+    if (pos.ok) {
+      const shown = (n: number): string => { const t = n.toFixed(Number.isInteger(n) ? 0 : 1); return Number(t) === 0 ? '0' : Number(t) > 0 ? `+${t}` : t; };
+      const ours = createEngine({ build: 'gen3', ttMb: 8 }).analyze(pos.value.position, 2, { exactFrom: 6, useBook: false });
+      expect(Object.fromEntries(hints)).toEqual(Object.fromEntries(ours.map((m) => [squareName(m.move), shown(m.score)])));
+    }
     await browser.shot(page, 'play-hints');
     await page.click('#undo');
     await page.waitForFunction(() => (document.querySelector('#play') as HTMLElement).dataset.state === 'waiting' && (document.querySelector('#play') as HTMLElement).dataset.transcript === '(no moves yet)');

@@ -28,8 +28,9 @@ export function clear(el: Element): void {
   while (el.firstChild) el.firstChild.remove();
 }
 
-/** A signed score as text: +4, -2, 0. */
-export function signed(n: number, digits = 0): string {
-  const t = n.toFixed(digits);
-  return n > 0 ? `+${t}` : t;
+/** A signed score as text: +4, -2, 0, +1.5 (one decimal for a fraction unless `digits` says). */
+export function signed(n: number, digits?: number): string {
+  let t = n.toFixed(digits ?? (Number.isInteger(n) ? 0 : 1));
+  if (Number(t) === 0) return '0';
+  return Number(t) > 0 ? `+${t}` : t;
 }
