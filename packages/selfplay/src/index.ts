@@ -30,6 +30,7 @@ export * from './match/clock.js';
 export * from './match/adjudication.js';
 export * from './match/pentanomial.js';
 export * from './match/sprt.js';
+export * from './match/events.js';
 export * from './match/simulate.js';
 export * from './tournament-game.js';
 export * from './archive/archive.js';

@@ -74,6 +74,8 @@ export interface RefereeOptions {
   readonly adjudicateExact?: number;
   /** End the game when both players' scores agree on its loser (match/adjudication.ts). */
   readonly adjudicateResign?: ResignRule;
+  /** After each move, the game's moves so far (opening included): live events for watchers. */
+  readonly onMove?: (moves: readonly number[]) => void;
 }
 
 export async function refereeGame(black: GamePlayer, white: GamePlayer, opening: readonly number[], options: RefereeOptions = {}): Promise<GameOutcome> {
@@ -179,6 +181,7 @@ export async function refereeGame(black: GamePlayer, white: GamePlayer, opening:
     }
     all.push(move);
     since.push(move);
+    options.onMove?.(all);
   }
   return finish('normal', null);
 }

@@ -27,6 +27,7 @@ import { eloEstimate, type EloEstimate } from './elo.js';
 import { finishedBlackScore } from './gamefile.js';
 import { emptyPentanomial, halfPoints, type Pentanomial } from './match/pentanomial.js';
 import { PairedSprt, type SprtState, type SprtTest } from './match/sprt.js';
+import { moveEventWriter } from './match/events.js';
 import { engineFor } from './engines.js';
 import { enginePlayer } from './engine-player.js';
 import { createGtpPlayer } from './gtp-player.js';
@@ -131,6 +132,8 @@ export interface TournamentOptions {
   readonly overwriteArchive?: boolean;
   /** Othello archives: the time control written to each game's TI (e.g. "depth 4"). */
   readonly archiveTimeControl?: string;
+  /** Append each move of the games in progress to this file (match/events.ts), for live watchers; not sent to queue workers. */
+  readonly eventsPath?: string;
   /** Starts an external player (default: createGtpPlayer). */
   readonly startGtp?: (command: string, options: { timeoutMs?: number; name?: string }) => Promise<GamePlayer>;
 }
@@ -310,7 +313,7 @@ async function playGames(
     })),
     makeTask: (payload, keys) => {
       const left = payload.filter((g) => keys.includes(g.key));
-      return o.game?.poolTask ? o.game.poolTask(left) : { kind: 'match', buildsDir: o.buildsDir, games: left, rules };
+      return o.game?.poolTask ? o.game.poolTask(left) : { kind: 'match', buildsDir: o.buildsDir, games: left, rules, events: o.queue ? undefined : o.eventsPath };
     },
     onItem: (key, outcome) => record(byKey.get(key)!, outcome),
     signal,
@@ -407,7 +410,8 @@ async function playLocal(
             throw new Error(`player ${spec.name} is not an Othello player`);
           }
         }
-        outcome = await refereeGame(players[0], players[1], g.opening, { ...rules, moveTimeoutMs: o.moveTimeoutMs, game: g.key });
+        const onMove = o.eventsPath ? moveEventWriter(o.eventsPath, g.key, o.players[g.black].name, o.players[g.white].name) : undefined;
+        outcome = await refereeGame(players[0], players[1], g.opening, { ...rules, moveTimeoutMs: o.moveTimeoutMs, game: g.key, onMove });
       } catch (e) {
         // A program that does not start loses the game (the other side wins by forfeit).
         const loserBlack = e instanceof StartError ? e.slot === 0 : true;

@@ -9,6 +9,7 @@ import { enginePlayer } from './engine-player.js';
 import type { GameRecord } from './gamefile.js';
 import { refereeGame, type GameOutcome } from './referee.js';
 import { playSelfplayGame, type SelfplaySettings } from './selfplay.js';
+import { moveEventWriter } from './match/events.js';
 import type { EngineSpec } from './players.js';
 import type { PooledGame } from './tournament-game.js';
 import { playPooledGoGame } from './go/tournament-game.js';
@@ -43,6 +44,8 @@ export interface MatchTask {
   readonly buildsDir: string;
   readonly games: MatchGame[];
   readonly rules?: MatchRules;
+  /** Append each move to this live-events file (match/events.ts). */
+  readonly events?: string;
   readonly port: MessagePort;
   readonly crashAfter?: number;
 }
@@ -97,7 +100,8 @@ export default async function run(task: WorkerTask): Promise<{ key: number; item
       for (const g of task.games) {
         const black = enginePlayer(g.black.name, engineFor(task.buildsDir, g.black.build, 0, 8, g.black.book), g.black);
         const white = enginePlayer(g.white.name, engineFor(task.buildsDir, g.white.build, 1, 8, g.white.book), g.white);
-        post(g.key, await refereeGame(black, white, g.opening, { ...task.rules, game: g.key }));
+        const onMove = task.events ? moveEventWriter(task.events, g.key, g.black.name, g.white.name) : undefined;
+        post(g.key, await refereeGame(black, white, g.opening, { ...task.rules, game: g.key, onMove }));
       }
     }
   } finally {

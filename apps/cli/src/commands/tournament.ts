@@ -6,13 +6,13 @@
 // bare numbers are seconds), as in every command. --archive appends every game to a GGF (Othello)
 // or SGF (Go) file; --json prints the summary as one JSON document (tournament-json.ts). Go
 // (--game go, and `sente go tournament`) runs on the same runner through go.ts.
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { buildsDir } from '@sente/search';
 import {
   DEFAULT_OPENINGS_FILE, defaultWorkers, describeTimeControl, formatTimeControl, parseAdjudication, parseDuration, parseTimeControl, describeDecision, formatDuration, formatElo, formatLlr, formatSprt, headToHead, interruptSignal,
-  isForfeit, pairedHeadToHead, parsePlayerSpec, parseSprt, pentanomialElo, pickOpenings, readOpeningsFile, runTournament, standings, tournamentSettingsPath, uniqueNames,
+  isForfeit, liveEventsPath, pairedHeadToHead, parsePlayerSpec, parseSprt, pentanomialElo, pickOpenings, readOpeningsFile, runTournament, standings, tournamentSettingsPath, uniqueNames,
   go as goMatches, type GameResult, type PlayerSpec, type SprtState, type SprtTest, type TimeControl, type TournamentGame, type TournamentOptions,
 } from '@sente/selfplay';
 import { tournamentJson } from './tournament-json.js';
@@ -24,7 +24,7 @@ import { GO_MATCH_RULES, goTournamentHandler } from './go.js';
 
 interface Args {
   player: string[]; games: number; openings: string; depth?: number; time?: string; tc?: string; timemargin: string; adjudicate?: string; exact: number; sprt?: string;
-  csv?: string; resume: boolean; force: boolean; gauntlet: boolean; workers: number; seed: number; 'move-timeout': string; redis?: string;
+  csv?: string; events: boolean; resume: boolean; force: boolean; gauntlet: boolean; workers: number; seed: number; 'move-timeout': string; redis?: string;
   game: string; size: number; komi: number; sgf?: string; archive?: string; json: boolean;
 }
 
@@ -49,6 +49,7 @@ export const tournamentCommand: CommandModule<object, Args> = {
     .option('adjudicate', { type: 'string', describe: 'exact=N: end a game once N or fewer empties remain, scored by the exact solver (perfect play); resign=S,moves=K: end it when both engines score it lost by S discs or more for K moves in a row (built-in engines only); recorded as adjudicated' })
     .option('exact', { type: 'number', default: 12, describe: 'solve exactly from this many empties' })
     .option('csv', { type: 'string', describe: 'per-game results, written as games finish' })
+    .option('events', { type: 'boolean', default: false, describe: 'write each move of the games in progress to <csv>.events.jsonl (live boards in `sente serve`\'s Watch page; needs --csv)' })
     .option('gauntlet', { type: 'boolean', default: false, describe: 'first player against each other (instead of round robin)' })
     .option('workers', { type: 'number', default: defaultWorkers(), describe: 'worker threads' })
     .option('seed', { type: 'number', default: 1, describe: 'chooses the openings' })
@@ -142,6 +143,8 @@ function pairingCount(gauntlet: boolean, n: number): number {
 export interface PlayArgs {
   games: number; gauntlet: boolean; workers: number; csv?: string; archive?: string; sgf?: string; resume: boolean; force: boolean;
   sprt?: string; redis?: string; 'move-timeout': string; json: boolean;
+  /** Othello: write each move of the games in progress to <csv>.events.jsonl (sente serve's Watch page). */
+  events?: boolean;
 }
 
 /**
@@ -165,6 +168,7 @@ export async function playTournament(args: PlayArgs, players: PlayerSpec[], open
   // In --json mode stdout carries the JSON document only; the run's description goes to stderr.
   const say = args.json ? (line: string) => process.stderr.write(`${line}\n`) : (line: string) => console.log(line);
   if (args.resume && !args.csv) throw new UsageError('--resume continues the tournament in --csv: name the file');
+  if (args.events && !args.csv) throw new UsageError('--events writes <csv>.events.jsonl beside the results: name the --csv file');
   for (const [flag, path] of [['--csv', args.csv], [args.sgf !== undefined ? '--sgf' : '--archive', archive]] as const) {
     if (path === undefined) continue;
     const problem = goMatches.outputPathProblem(path);
@@ -184,6 +188,7 @@ export async function playTournament(args: PlayArgs, players: PlayerSpec[], open
   let summary;
   try {
     summary = await runTournament({
+      eventsPath: args.events && args.csv ? startEvents(args.csv) : undefined,
       players, gamesPerPair: args.games, openings, gauntlet: args.gauntlet, workers: args.workers, buildsDir: buildsDir(),
       csvPath: args.csv, overwriteCsv: args.force, resume: args.resume, moveTimeoutMs: durationMs(args['move-timeout']), signal: stop.signal, queue: queueSettings(args.redis),
       ...extra.rules, sprt, settings: extra.settings, game: extra.game, archivePath: archive, overwriteArchive: args.force, archiveTimeControl: extra.timeControl,
@@ -331,4 +336,11 @@ export function printStandings(results: readonly GameResult[], names: readonly s
       console.log(`${`${a} vs ${b}`.padEnd(width2)} ${String(e.pairs).padStart(5)}  ${c!.join('/').padStart(17)}  ${formatElo({ ...e, games: 2 * e.pairs, wins: 0, draws: 0, losses: 0 })}`);
     }
   }
+}
+
+/** A fresh live-events file beside the CSV (the games in progress of an earlier run are played again). */
+function startEvents(csv: string): string {
+  const path = liveEventsPath(csv);
+  writeFileSync(path, '');
+  return path;
 }

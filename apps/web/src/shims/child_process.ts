@@ -1,0 +1,4 @@
+// Browser stand-in for node:child_process.
+export function spawnSync(): never {
+  throw new Error('programs cannot be started in the browser');
+}
