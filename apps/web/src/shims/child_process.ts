@@ -2,3 +2,9 @@
 export function spawnSync(): never {
   throw new Error('programs cannot be started in the browser');
 }
+
+export function spawn(): never {
+  throw new Error('programs cannot be started in the browser');
+}
+
+export type ChildProcessWithoutNullStreams = never;
