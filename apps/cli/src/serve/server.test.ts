@@ -183,7 +183,7 @@ describe('sente serve: the archive', () => {
   it('follows a tournament CSV: the state comes from the files, a line cut short is not counted', () => {
     const csv = join(tmp, 't.csv');
     const result = GAME.blackScore > 0 ? '1-0' : GAME.blackScore < 0 ? '0-1' : '1/2-1/2';
-    const line = (key: number, black: string, white: string): string => [key, black, white, '', GAME.transcript, GAME.end.blackCount(), GAME.end.whiteCount(), GAME.blackScore, result, 'normal', 30, 300, 30, 300].join(',');
+    const line = (key: number, black: string, white: string): string => [key, black, white, '', GAME.transcript, GAME.end.blackCount(), GAME.end.whiteCount(), GAME.blackScore, result, 'normal', 30, 300, 30, 300, ...Array(CSV_COLUMNS.length - 14).fill('')].join(',');
     writeFileSync(csv, `${header}\n${line(0, 'a', 'b')}\n`);
     writeFileSync(`${csv}.settings.json`, JSON.stringify({ players: [{ name: 'a' }, { name: 'b' }], games: 4, gauntlet: false, sprt: null }));
     let s = tournamentState(csv, 't.csv');
