@@ -18,3 +18,5 @@ export * from './nboard.js';
 export * from './probcut.js';
 export * from './probcut-calibrate.js';
 export * from './minimax.js';
+export * from './parallel.js';
+export * from './parallel-helper.js';
