@@ -168,5 +168,6 @@ export const playCommand: CommandModule<object, Args> = {
       }
     }
     lines.close();
+    await engine.close();
   },
 };

@@ -31,7 +31,7 @@ export const tournamentCommand: CommandModule<object, Args> = {
     .option('size', { type: 'number', default: 9, describe: 'go: board size' })
     .option('komi', { type: 'number', default: 7.5, describe: 'go: komi' })
     .option('sgf', { type: 'string', describe: 'go: write all games to this SGF file' })
-    .option('player', { type: 'string', array: true, demandOption: true, describe: 'build[:depth=N,exact=N,time=DURATION,book=FILE,bookmargin=D,name=NAME] or gtp:<command line> (repeat); time=2s, 500ms (bare: seconds); name= names the player in standings and the CSV' })
+    .option('player', { type: 'string', array: true, demandOption: true, describe: 'build[:depth=N,exact=N,time=DURATION,threads=N,book=FILE,bookmargin=D,name=NAME] or gtp:<command line> (repeat); time=2s, 500ms (bare: seconds); threads= search threads; name= names the player in standings and the CSV' })
     .option('games', { type: 'number', default: 100, describe: 'games per pairing (each opening twice, colours swapped); with --sprt, the most games' })
     .option('sprt', { type: 'string', describe: 'stop a two-player match when this SPRT on game pairs decides: elo0=0,elo1=5,alpha=0.05,beta=0.05 (any subset; the first player is tested)' })
     .option('openings', { type: 'string', default: 'xot', describe: 'xot (shipped) or a transcript file' })

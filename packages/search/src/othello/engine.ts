@@ -13,7 +13,7 @@
 import { HI, PASS, Position, generateMoves, popcount } from '@sente/core';
 import { evaluate } from './eval.js';
 import type { EvalTable } from './evaltable.js';
-import { solveWithContext } from './endgame.js';
+import { solveWithContext, type SolveOptions, type SolveResult } from './endgame.js';
 import { INFINITY, midgameSearch, tableMove, tablePrincipalVariation } from './midgame.js';
 import { SearchContext } from './context.js';
 import type { MoveScore, ThinkLimits, ThinkResult } from './types.js';
@@ -168,8 +168,36 @@ export class Engine {
     return { ...r, nodes: r.nodes + helperNodes };
   }
 
+  /**
+   * The exact (or win/loss) solve of a position with no limits, on this engine's threads:
+   * solvePosition() with the engine's context and helpers. `nodes` counts the solve on the main
+   * thread (not its principal variation's searches) and everything the helpers searched. The endgame table keeps what earlier solves
+   * proved; newGame() forgets it.
+   */
+  solve(position: Position, options: SolveOptions = {}): SolveResult {
+    const s = this.context;
+    const pool = this.threads > 1 ? this.helperPool() : undefined;
+    pool?.begin();
+    this.helpers = pool;
+    const pos = position.clone();
+    s.position = pos;
+    s.newSearch();
+    s.setLimits(Infinity, Infinity, undefined);
+    let r: SolveResult;
+    let helperNodes = 0;
+    try {
+      const wld = options.mode === 'wld';
+      this.startHelpers('endgame', pos, pos.emptyCount(), Infinity, options.alpha ?? (wld ? -1 : -64), options.beta ?? (wld ? 1 : 64));
+      r = solveWithContext(s, pos, options);
+    } finally {
+      this.helpers = undefined;
+      helperNodes = pool?.finish() ?? 0;
+    }
+    return { move: r.move, score: r.score, nodes: r.nodes + helperNodes, pv: r.pv };
+  }
+
   /** Posts the search of the current root to the helpers (if any) for `phase`. */
-  private startHelpers(phase: 'midgame' | 'endgame', pos: Position, maxDepth: number, nodeLimit: number): void {
+  private startHelpers(phase: 'midgame' | 'endgame', pos: Position, maxDepth: number, nodeLimit: number, alpha = -64, beta = 64): void {
     const pool = this.helpers;
     if (pool === undefined) return;
     const s = this.context;
@@ -184,6 +212,8 @@ export class Engine {
       midgameGeneration: s.tt.generation,
       endgameGeneration: s.endgameTable.generation,
       nodeLimit,
+      alpha,
+      beta,
     });
   }
 

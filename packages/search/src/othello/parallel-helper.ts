@@ -72,13 +72,13 @@ export function helpMidgame(s: SearchContext, maxDepth: number, helper: number, 
 }
 
 /** An endgame helper: the exact solve of the context's position (the caller set up the search). */
-export function helpEndgame(s: SearchContext, helper: number, scheme: HelperScheme): void {
+export function helpEndgame(s: SearchContext, helper: number, scheme: HelperScheme, alpha = -64, beta = 64): void {
   const pos = s.position;
   if (scheme === 'lazy') {
     const bb = pos.bb;
     // Another first guess than the main thread's 0: the helpers' narrow windows differ from its.
     const guess = (helper & 1 ? 2 : -2) * ((helper + 1) >> 1);
-    solveRoot(s, bb[0], bb[1], bb[2], bb[3], -64, 64, guess);
+    solveRoot(s, bb[0], bb[1], bb[2], bb[3], alpha, beta, guess);
     return;
   }
   const moves = rootMovesByReplies(s);
@@ -86,7 +86,7 @@ export function helpEndgame(s: SearchContext, helper: number, scheme: HelperSche
     const m = moves[(i - 1 + helper - 1) % (moves.length - 1) + 1];
     pos.makeMove(m);
     const bb = pos.bb;
-    solveRoot(s, bb[0], bb[1], bb[2], bb[3], -64, 64, 0);
+    solveRoot(s, bb[0], bb[1], bb[2], bb[3], -beta, -alpha, 0);
     pos.unmake();
   }
 }

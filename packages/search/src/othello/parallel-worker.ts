@@ -28,7 +28,7 @@ function run(task: HelperTask): void {
     s.endgameTable.generation = task.endgameGeneration;
     s.setLimits(Infinity, task.nodeLimit, undefined);
     s.exactFrom = task.exactFrom;
-    if (task.phase === 'endgame') helpEndgame(s, setup.index, task.scheme);
+    if (task.phase === 'endgame') helpEndgame(s, setup.index, task.scheme, task.alpha, task.beta);
     else helpMidgame(s, task.maxDepth, setup.index, task.scheme);
   } finally {
     nodes[setup.index] = s.nodes;

@@ -173,7 +173,7 @@ describe('helpers and their nodes', () => {
       s.setLimits(Infinity, Infinity, undefined);
       pool.start({
         phase: 'endgame', scheme: 'lazy', black: [pos.blackLo, pos.blackHi], white: [pos.whiteLo, pos.whiteHi], side: pos.side,
-        maxDepth: 20, exactFrom: 0, midgameGeneration: s.tt.generation, endgameGeneration: s.endgameTable.generation, nodeLimit: Infinity,
+        maxDepth: 20, exactFrom: 0, midgameGeneration: s.tt.generation, endgameGeneration: s.endgameTable.generation, nodeLimit: Infinity, alpha: -64, beta: 64,
       });
       // The main thread waits 100 ms doing nothing; the helper solves meanwhile.
       const until = performance.now() + 100;

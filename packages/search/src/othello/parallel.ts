@@ -69,6 +69,9 @@ export interface HelperTask {
   readonly midgameGeneration: number;
   readonly endgameGeneration: number;
   readonly nodeLimit: number;
+  /** The endgame's window (-64, 64 exact; -1, 1 win/loss). */
+  readonly alpha: number;
+  readonly beta: number;
 }
 
 /** The built worker module: beside this module in dist/, or in dist/ when running from src/ (tests). */
