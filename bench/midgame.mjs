@@ -2,7 +2,8 @@
 // engine at depth 4 to ply 20), how deep the engine completes in 1 s and at how many nodes/s, and
 // how long it takes to complete depth 12 (no exact solving), at 1 and at 2 threads (an engine
 // with `threads: 2`, parallel.ts: lazy SMP, its helper sharing the table), with the ratios measured
-// in the same run. Multi-ProbCut columns come when a shipped build has a calibration (the
+// in the same run, and the two parallel schemes (lazy SMP, shipped, and a root split) compared at
+// depth 10 on the first 4 positions. Multi-ProbCut columns come when a shipped build has a calibration (the
 // strongest has none yet: probcut is off in every column).
 import { loadavg } from 'node:os';
 import { parseTranscript, formatTranscript } from '@sente/core';
@@ -58,9 +59,25 @@ export async function run(options) {
     'depth 2t': (sum.depth2 / n).toFixed(1), [`d${depth} s`]: sum.to1 / n / 1000, [`d${depth} s 2t`]: sum.to2 / n / 1000, [`d${depth} Mn 2t/1t`]: (sum.toNodes2 / sum.toNodes1).toFixed(2),
   });
   await two.close();
+  // The schemes compared (lazy SMP is the engine's default, parallel.ts).
+  const few = positions.slice(0, 4);
+  const schemeDepth = options.quick ? 8 : 10;
+  const schemes = {};
+  for (const scheme of ['lazy', 'split']) {
+    const e = createEngine({ build: 'strongest', threads: 2, parallelSchemes: { midgame: scheme } });
+    await e.startThreads();
+    e.think(positions[0].pos, { depth: 6, exactFrom: 0 });
+    let ms = 0, nodes = 0;
+    for (const { pos } of few) { e.newGame(); const r = e.think(pos, { depth: schemeDepth, exactFrom: 0 }); ms += r.ms; nodes += r.nodes; }
+    schemes[scheme] = { ms, nodes };
+    await e.close();
+  }
+  let ms1 = 0, nodes1 = 0;
+  for (const { pos } of few) { engine.newGame(); const r = engine.think(pos, { depth: schemeDepth, exactFrom: 0 }); ms1 += r.ms; nodes1 += r.nodes; }
   const notes = [
     `depth = last iteration completed within the time (1 thread), depth 2t the same with 2 threads; the all row gives the means. d${depth} s = seconds to complete depth ${depth} (mean in the all row); Mn 2t/1t = nodes on both threads over one thread's.`,
     `Mean depth in ${timeMs} ms: ${(sum.depth / n).toFixed(2)} on 1 thread, ${(sum.depth2 / n).toFixed(2)} on 2. Mean time to depth ${depth}: ${(sum.to1 / n / 1000).toFixed(2)} s on 1 thread, ${(sum.to2 / n / 1000).toFixed(2)} s on 2: speedup ${(sum.to1 / sum.to2).toFixed(2)}x.`,
+    `Schemes at depth ${schemeDepth} on positions 1-4, 2 threads: lazy SMP ${(schemes.lazy.ms / 1000).toFixed(2)} s, ${(schemes.lazy.nodes / 1e6).toFixed(1)} M nodes; root split ${(schemes.split.ms / 1000).toFixed(2)} s, ${(schemes.split.nodes / 1e6).toFixed(1)} M nodes; one thread ${(ms1 / 1000).toFixed(2)} s, ${(nodes1 / 1e6).toFixed(1)} M nodes.`,
     `Multi-ProbCut: off (build ${engine.buildId} ships no calibration).`,
     `Load average at the start: ${load0.map((x) => x.toFixed(2)).join(' ')}; at the end: ${loadavg().map((x) => x.toFixed(2)).join(' ')} (2 cores: a load above 1 takes CPU from the second thread).`,
   ];
