@@ -35,7 +35,7 @@ export async function run(options) {
   // Warm both engines' code (and the helper's) before measuring.
   for (const e of [engine, two]) e.think(positions[0].pos, { depth: 8, exactFrom: 0 });
   const rows = [];
-  const sum = { nodes: 0, ms: 0, depth: 0, depth2: 0, nodes2: 0, ms2: 0, to1: 0, to2: 0, toNodes1: 0, toNodes2: 0 };
+  const sum = { nodes: 0, ms: 0, depth: 0, depth2: 0, nodes2: 0, ms2: 0, to1: 0, to2: 0, toNodes1: 0, toNodes2: 0, main2: 0 };
   positions.forEach(({ pos, transcript }, i) => {
     engine.newGame();
     const r = engine.think(pos, { timeMs, exactFrom: 0 });
@@ -45,18 +45,20 @@ export async function run(options) {
     const d1 = engine.think(pos, { depth, exactFrom: 0 });
     two.newGame();
     const d2 = two.think(pos, { depth, exactFrom: 0 });
+    const main2 = d2.nodes - two.lastHelperNodes;
+    sum.main2 += main2;
     sum.nodes += r.nodes; sum.ms += r.ms; sum.depth += r.depth;
     sum.nodes2 += r2.nodes; sum.ms2 += r2.ms; sum.depth2 += r2.depth;
     sum.to1 += d1.ms; sum.to2 += d2.ms; sum.toNodes1 += d1.nodes; sum.toNodes2 += d2.nodes;
     rows.push({
       '#': i + 1, position: transcript, depth: r.depth, nodes: r.nodes, ms: Math.round(r.ms), 'Mnodes/s': (r.nodes / r.ms / 1000).toFixed(2),
-      'depth 2t': r2.depth, [`d${depth} s`]: d1.ms / 1000, [`d${depth} s 2t`]: d2.ms / 1000, [`d${depth} Mn 2t/1t`]: (d2.nodes / d1.nodes).toFixed(2),
+      'depth 2t': r2.depth, [`d${depth} s`]: d1.ms / 1000, [`d${depth} s 2t`]: d2.ms / 1000, [`d${depth} Mn 2t/1t`]: (d2.nodes / d1.nodes).toFixed(2), 'main/1t': (main2 / d1.nodes).toFixed(2),
     });
   });
   const n = positions.length;
   rows.push({
     '#': 'all', position: `build ${engine.buildId}, ${timeMs} ms each`, depth: (sum.depth / n).toFixed(1), nodes: sum.nodes, ms: Math.round(sum.ms), 'Mnodes/s': (sum.nodes / sum.ms / 1000).toFixed(2),
-    'depth 2t': (sum.depth2 / n).toFixed(1), [`d${depth} s`]: sum.to1 / n / 1000, [`d${depth} s 2t`]: sum.to2 / n / 1000, [`d${depth} Mn 2t/1t`]: (sum.toNodes2 / sum.toNodes1).toFixed(2),
+    'depth 2t': (sum.depth2 / n).toFixed(1), [`d${depth} s`]: sum.to1 / n / 1000, [`d${depth} s 2t`]: sum.to2 / n / 1000, [`d${depth} Mn 2t/1t`]: (sum.toNodes2 / sum.toNodes1).toFixed(2), 'main/1t': (sum.main2 / sum.toNodes1).toFixed(2),
   });
   await two.close();
   // The schemes compared (lazy SMP is the engine's default, parallel.ts).
@@ -75,11 +77,11 @@ export async function run(options) {
   let ms1 = 0, nodes1 = 0;
   for (const { pos } of few) { engine.newGame(); const r = engine.think(pos, { depth: schemeDepth, exactFrom: 0 }); ms1 += r.ms; nodes1 += r.nodes; }
   const notes = [
-    `depth = last iteration completed within the time (1 thread), depth 2t the same with 2 threads; the all row gives the means. d${depth} s = seconds to complete depth ${depth} (mean in the all row); Mn 2t/1t = nodes on both threads over one thread's.`,
-    `Mean depth in ${timeMs} ms: ${(sum.depth / n).toFixed(2)} on 1 thread, ${(sum.depth2 / n).toFixed(2)} on 2. Mean time to depth ${depth}: ${(sum.to1 / n / 1000).toFixed(2)} s on 1 thread, ${(sum.to2 / n / 1000).toFixed(2)} s on 2: speedup ${(sum.to1 / sum.to2).toFixed(2)}x.`,
+    `depth = last iteration completed within the time (1 thread), depth 2t the same with 2 threads; the all row gives the means. d${depth} s = seconds to complete depth ${depth} (mean in the all row); Mn 2t/1t = nodes on both threads over one thread's; main/1t = the main thread's nodes (the critical path) over one thread's.`,
+    `Mean depth in ${timeMs} ms: ${(sum.depth / n).toFixed(2)} on 1 thread, ${(sum.depth2 / n).toFixed(2)} on 2. Mean time to depth ${depth}: ${(sum.to1 / n / 1000).toFixed(2)} s on 1 thread, ${(sum.to2 / n / 1000).toFixed(2)} s on 2: speedup ${(sum.to1 / sum.to2).toFixed(2)}x as measured; on a quiet machine at most about ${(sum.toNodes1 / sum.main2).toFixed(2)}x (one thread's nodes over the main thread's: the speedup if each of two threads searched as fast as one thread alone).`,
     `Schemes at depth ${schemeDepth} on positions 1-4, 2 threads: lazy SMP ${(schemes.lazy.ms / 1000).toFixed(2)} s, ${(schemes.lazy.nodes / 1e6).toFixed(1)} M nodes; root split ${(schemes.split.ms / 1000).toFixed(2)} s, ${(schemes.split.nodes / 1e6).toFixed(1)} M nodes; one thread ${(ms1 / 1000).toFixed(2)} s, ${(nodes1 / 1e6).toFixed(1)} M nodes.`,
     `Multi-ProbCut: off (build ${engine.buildId} ships no calibration).`,
     `Load average at the start: ${load0.map((x) => x.toFixed(2)).join(' ')}; at the end: ${loadavg().map((x) => x.toFixed(2)).join(' ')} (2 cores: a load above 1 takes CPU from the second thread).`,
   ];
-  return { columns: ['#', 'position', 'depth', 'nodes', 'ms', 'Mnodes/s', 'depth 2t', `d${depth} s`, `d${depth} s 2t`, `d${depth} Mn 2t/1t`], rows, notes: notes.join('\n') };
+  return { columns: ['#', 'position', 'depth', 'nodes', 'ms', 'Mnodes/s', 'depth 2t', `d${depth} s`, `d${depth} s 2t`, `d${depth} Mn 2t/1t`, 'main/1t'], rows, notes: notes.join('\n') };
 }

@@ -89,6 +89,11 @@ export class Engine {
   private pool: HelperPool | undefined = undefined;
   /** The current think()'s helpers (undefined with one thread). */
   private helpers: HelperPool | undefined = undefined;
+  /**
+   * The helpers' share of the last think()'s or solve()'s `nodes` (0 with one thread): the rest
+   * is the main thread's, the search's critical path (for measurements).
+   */
+  lastHelperNodes = 0;
 
   constructor(readonly table: EvalTable, buildId = 'custom', options: EngineOptions = {}) {
     const threads = options.threads ?? 1;
@@ -153,6 +158,7 @@ export class Engine {
   think(position: Position, limits: ThinkLimits = {}): ThinkResult {
     const bad = thinkLimitsProblem(limits);
     if (bad) throw new Error(`think: ${bad}`);
+    this.lastHelperNodes = 0;
     if (this.threads === 1) return this.thinkOnce(position, limits);
     const pool = this.helperPool();
     pool.begin();
@@ -165,6 +171,7 @@ export class Engine {
       this.helpers = undefined;
       helperNodes = pool.finish();
     }
+    this.lastHelperNodes = helperNodes;
     return { ...r, nodes: r.nodes + helperNodes };
   }
 
@@ -193,6 +200,7 @@ export class Engine {
       this.helpers = undefined;
       helperNodes = pool?.finish() ?? 0;
     }
+    this.lastHelperNodes = helperNodes;
     return { move: r.move, score: r.score, nodes: r.nodes + helperNodes, pv: r.pv };
   }
 

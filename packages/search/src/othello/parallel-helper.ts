@@ -15,9 +15,9 @@
 import { HI, generateMoves, popcount32 } from '@sente/core';
 import type { SearchContext } from './context.js';
 import { INFINITY, midgameSearch, tableMove } from './midgame.js';
-import { solveRoot } from './endgame.js';
+import { endgameSearch, solveRoot } from './endgame.js';
 
-export type HelperScheme = 'lazy' | 'split';
+export type HelperScheme = 'lazy' | 'split' | 'rotate';
 
 /** The root's legal moves, fewest opponent replies first (ties by square), for helper orderings. */
 export function rootMovesByReplies(s: SearchContext): number[] {
@@ -74,6 +74,10 @@ export function helpMidgame(s: SearchContext, maxDepth: number, helper: number, 
 /** An endgame helper: the exact solve of the context's position (the caller set up the search). */
 export function helpEndgame(s: SearchContext, helper: number, scheme: HelperScheme, alpha = -64, beta = 64): void {
   const pos = s.position;
+  if (scheme === 'rotate') {
+    rotatedSolve(s, helper, alpha, beta);
+    return;
+  }
   if (scheme === 'lazy') {
     const bb = pos.bb;
     // Another first guess than the main thread's 0: the helpers' narrow windows differ from its.
@@ -88,5 +92,44 @@ export function helpEndgame(s: SearchContext, helper: number, scheme: HelperSche
     const bb = pos.bb;
     solveRoot(s, bb[0], bb[1], bb[2], bb[3], -beta, -alpha, 0);
     pos.unmake();
+  }
+}
+
+/**
+ * The main thread's narrow-window sequence (MTD(f) from 0 on even scores, as solveRoot), but over
+ * the root moves in another order (rotated by the helper's number), so the helper proves the
+ * later root moves' bounds for the same windows while the main thread is on the first.
+ */
+function rotatedSolve(s: SearchContext, helper: number, alpha: number, beta: number): void {
+  const pos = s.position;
+  const moves = rootMovesByReplies(s);
+  const n = moves.length;
+  if (n === 0) return;
+  const bb = pos.bb;
+  const children: number[][] = [];
+  for (let i = 0; i < n; i++) {
+    const m = moves[(i + helper) % n];
+    pos.makeMove(m);
+    children.push([bb[0], bb[1], bb[2], bb[3]]);
+    pos.unmake();
+  }
+  let g = 0;
+  if (g <= alpha) g = alpha + 1;
+  if (g >= beta) g = beta - 1;
+  for (let step = 0; step < 80; step++) {
+    let a = g - 1;
+    const b = g + 1;
+    let best = -65;
+    for (const c of children) {
+      const v = -endgameSearch(s, c[0], c[1], c[2], c[3], -b, -a);
+      if (s.stopped) return;
+      if (v > best) {
+        best = v;
+        if (v >= b) break;
+        if (v > a) a = v;
+      }
+    }
+    if (best === g || (best < g ? best <= alpha : best >= beta)) return;
+    g = best;
   }
 }
