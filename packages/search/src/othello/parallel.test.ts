@@ -98,6 +98,27 @@ describe('exact solves with two threads', () => {
   });
 });
 
+describe('node counts', () => {
+  it('think() and solve() add the helpers\' nodes to the main thread\'s', async () => {
+    const e = threaded();
+    await e.startThreads();
+    e.newGame();
+    const r = e.think(P20, { exactFrom: 20 });
+    expect(r.exact).toBe(true);
+    // The helper searched for seconds beside the main thread: its nodes are part of the count.
+    expect(e.lastHelperNodes).toBeGreaterThan(0);
+    expect(r.nodes - e.lastHelperNodes).toBeGreaterThan(0);
+    e.newGame();
+    const solved = e.solve(P20, { pv: false });
+    expect(solved.score).toBe(r.score);
+    expect(e.lastHelperNodes).toBeGreaterThan(0);
+    expect(solved.nodes).toBeGreaterThan(e.lastHelperNodes);
+    const one = new Engine(table);
+    one.think(P50, { depth: 3, exactFrom: 0 });
+    expect(one.lastHelperNodes).toBe(0);
+  });
+});
+
 describe('limits hold for the whole group', () => {
   const e = threaded();
   beforeAll(async () => {
