@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatGgf, parseSquare, parseTranscript } from '@sente/core';
+import { formatGgf, parseSquare, parseTranscript, unwrap } from '@sente/core';
 import { parsePlayerSpec } from '@sente/selfplay';
 import { buildsDir } from '@sente/search';
 
@@ -47,13 +47,13 @@ describe('--threads', () => {
   });
 
   it('sente nboard --threads 2 plays a move and exits on quit', () => {
-    const game = formatGgf({ moves: parseTranscript('f5d6c3').value!.moves, black: 'human', white: 'sente', place: 'NBoard' });
+    const game = formatGgf({ moves: unwrap(parseTranscript('f5d6c3')).moves, black: 'human', white: 'sente', place: 'NBoard' });
     const r = sente(['nboard', '--threads', '2', '--build', 'bootstrap'], ['nboard 2', 'set depth 3', `set game ${game}`, 'go', 'quit'].join('\n') + '\n');
     expect(r.status, r.stderr).toBe(0);
     const move = /^=== ([A-H][1-8])/m.exec(r.stdout);
     expect(move).not.toBeNull();
-    const after = parseTranscript('f5d6c3').value!.position;
-    expect(after.isLegal(parseSquare(move![1]).value!)).toBe(true);
+    const after = unwrap(parseTranscript('f5d6c3')).position;
+    expect(after.isLegal(unwrap(parseSquare(move![1])))).toBe(true);
   });
 
   it('sente play --threads 2 answers a move and exits on quit', () => {

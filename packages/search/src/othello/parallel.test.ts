@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HI, Position, flipsFor, parseObf, parseTranscript, squareName, type ObfLine } from '@sente/core';
+import { HI, Position, flipsFor, parseObf, parseTranscript, squareName, unwrap, type ObfLine } from '@sente/core';
 import { bootstrapTable } from './bootstrap.js';
 import { Engine } from './engine.js';
 import { SearchContext, GROUP_STOP, POLL_INTERVAL } from './context.js';
@@ -37,7 +37,7 @@ const FFO = [...readProblems('fforum-1-19.obf', 1), ...readProblems('fforum-20-3
 const TESTED = FFO.filter((p) => p.number !== 37 && p.number !== 38);
 /** FFO #33: 20 empties, seconds to solve, so every limit below cuts it short. */
 const P20 = FFO[32].line.position;
-const P50 = parseTranscript('f5d6c3d3c4f4f6f3e6e7').value!.position;
+const P50 = unwrap(parseTranscript('f5d6c3d3c4f4f6f3e6e7')).position;
 /** Extra nodes past a node limit: the single-thread slack (context.test.ts) per thread, plus one unpublished poll interval per helper. */
 const NODE_SLACK = 500;
 
