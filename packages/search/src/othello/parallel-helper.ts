@@ -10,6 +10,9 @@
 // - 'split' (a root split): the helper searches the root's children that the main thread will
 //   reach later (all but the first), each with the full window, so the main thread's
 //   null-window tests of them hit the table.
+// - 'rotate' (exact solver only; the midgame treats it as 'lazy' without the one-ply lead): the
+//   main thread's own narrow-window sequence over the root moves in a rotated order. Measured
+//   beside lazy SMP and no better (docs/engine.md), kept for the benchmarks.
 // A helper never stores the root position itself (the midgame root loop is here, at ply 1
 // below it), so the main thread's root entry, which it reads its move from, is its own.
 import { HI, generateMoves, popcount32 } from '@sente/core';
