@@ -1,10 +1,10 @@
 // Player specs of a tournament: a build id with optional settings, `strongest:depth=8,exact=14`
-// (also `book=FILE`, an opening book to play from; `time=` a duration, bare numbers seconds,
+// (also `book=FILE`, an opening book to play from; `threads=N` search threads; `time=` a duration, bare numbers seconds,
 // match/duration.ts; `name=` the player's name in standings and the CSV),
 // or an external program, `gtp:<command line>` (`gtp,name=NAME:<command line>` to name it). Engine specs are plain data so they travel to
 // pool workers; 'strongest' is resolved to a concrete id once, in the main thread.
 import { resolve } from 'node:path';
-import { MAX_EXACT_EMPTIES, MAX_MOVE_MS, MAX_SEARCH_DEPTH, findBuild, readBookFile } from '@sente/search';
+import { MAX_EXACT_EMPTIES, MAX_MOVE_MS, MAX_SEARCH_DEPTH, MAX_THREADS, findBuild, readBookFile } from '@sente/search';
 import { parseDuration } from './match/duration.js';
 import type { GoEngineSpec } from './go/tournament-game.js';
 
@@ -21,6 +21,8 @@ export interface EngineSpec {
   readonly book?: string;
   /** Book moves within this many discs of the best may be chosen (seeded per game). */
   readonly bookMargin?: number;
+  /** Search threads (`threads=N`; default 1). */
+  readonly threads?: number;
 }
 
 export interface GtpSpec {
@@ -42,7 +44,7 @@ export type SpecResult = { ok: true; spec: PlayerSpec } | { ok: false; error: st
 
 /** The accepted range of each numeric setting (depth 99 would search forever). */
 const SETTING_RANGES: Record<string, [number, number]> = {
-  depth: [1, MAX_SEARCH_DEPTH], exact: [0, MAX_EXACT_EMPTIES], bookmargin: [0, 64],
+  depth: [1, MAX_SEARCH_DEPTH], exact: [0, MAX_EXACT_EMPTIES], bookmargin: [0, 64], threads: [1, MAX_THREADS],
 };
 
 /** A player name: short, no spaces or commas (`:` and `=` are allowed, so a spec can be a name). */
@@ -88,8 +90,8 @@ export function parsePlayerSpec(text: string, defaults: SpecDefaults, buildsDir:
         timeMs = d.ms;
         continue;
       }
-      const m = /^\s*(depth|exact|bookmargin)\s*=\s*(\d+(?:\.\d+)?)\s*$/.exec(part);
-      if (!m) return { ok: false, error: `"${text}": "${part}" is not a setting (depth=N, exact=N, time=DURATION, book=FILE, bookmargin=DISCS or name=NAME)` };
+      const m = /^\s*(depth|exact|bookmargin|threads)\s*=\s*(\d+(?:\.\d+)?)\s*$/.exec(part);
+      if (!m) return { ok: false, error: `"${text}": "${part}" is not a setting (depth=N, exact=N, time=DURATION, threads=N, book=FILE, bookmargin=DISCS or name=NAME)` };
       if (m[1] !== 'bookmargin' && !Number.isInteger(Number(m[2]))) return { ok: false, error: `"${text}": ${m[1]} must be a whole number` };
       const [min, max] = SETTING_RANGES[m[1]];
       const v = Number(m[2]);
@@ -112,7 +114,7 @@ export function parsePlayerSpec(text: string, defaults: SpecDefaults, buildsDir:
   }
   const time = timeMs ?? (settings.depth === undefined ? defaults.timeMs : undefined);
   const depth = settings.depth ?? (timeMs === undefined ? defaults.depth : undefined);
-  return { ok: true, spec: { kind: 'engine', name: name ?? text, build, timeMs: time, depth, exact: settings.exact ?? defaults.exact, book, bookMargin: settings.bookmargin } };
+  return { ok: true, spec: { kind: 'engine', name: name ?? text, build, timeMs: time, depth, exact: settings.exact ?? defaults.exact, book, bookMargin: settings.bookmargin, threads: settings.threads } };
 }
 
 /** Makes names unique by suffixing #2, #3, ... to repeats. */

@@ -397,7 +397,7 @@ async function playLocal(
         for (const [idx, slot] of [[g.black, 0], [g.white, 1]] as const) {
           const spec = o.players[idx];
           if (spec.kind === 'engine') {
-            players.push(enginePlayer(spec.name, engineFor(o.buildsDir, spec.build, lane * 2 + slot, 8, spec.book), spec));
+            players.push(enginePlayer(spec.name, engineFor(o.buildsDir, spec.build, lane * 2 + slot, 8, spec.book, spec.threads), spec));
           } else if (spec.kind === 'gtp') {
             const start = o.startGtp ?? createGtpPlayer;
             try {

@@ -98,8 +98,8 @@ export default async function run(task: WorkerTask): Promise<{ key: number; item
       for (const key of task.keys) post(key, playSelfplayGame(engine, task.settings, key));
     } else {
       for (const g of task.games) {
-        const black = enginePlayer(g.black.name, engineFor(task.buildsDir, g.black.build, 0, 8, g.black.book), g.black);
-        const white = enginePlayer(g.white.name, engineFor(task.buildsDir, g.white.build, 1, 8, g.white.book), g.white);
+        const black = enginePlayer(g.black.name, engineFor(task.buildsDir, g.black.build, 0, 8, g.black.book, g.black.threads), g.black);
+        const white = enginePlayer(g.white.name, engineFor(task.buildsDir, g.white.build, 1, 8, g.white.book, g.white.threads), g.white);
         const onMove = task.events ? moveEventWriter(task.events, g.key, g.black.name, g.white.name) : undefined;
         post(g.key, await refereeGame(black, white, g.opening, { ...task.rules, game: g.key, onMove }));
       }

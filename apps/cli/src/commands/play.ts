@@ -149,5 +149,6 @@ export const playCommand: CommandModule<object, Args> = {
       }
     }
     lines.close();
+    await engine.close();
   },
 };

@@ -38,7 +38,7 @@ export const tournamentCommand: CommandModule<object, Args> = {
     .option('sgf', { type: 'string', describe: 'go: the same as --archive' })
     .option('archive', { type: 'string', describe: 'append every finished game to this file: GGF for Othello, SGF for Go (a collection); --resume keeps it in step with --csv' })
     .option('json', { type: 'boolean', default: false, describe: 'print the summary (standings, Elo with intervals, SPRT, games, files) as one JSON document on stdout' })
-    .option('player', { type: 'string', array: true, demandOption: true, describe: 'build[:depth=N,exact=N,time=DURATION,book=FILE,bookmargin=D,name=NAME] or gtp:<command line> (repeat); time=2s, 500ms (bare: seconds); name= names the player in standings and the CSV, for a program gtp,name=NAME:<command line>' })
+    .option('player', { type: 'string', array: true, demandOption: true, describe: 'build[:depth=N,exact=N,time=DURATION,threads=N,book=FILE,bookmargin=D,name=NAME] or gtp:<command line> (repeat); time=2s, 500ms (bare: seconds); threads= search threads; name= names the player in standings and the CSV, for a program gtp,name=NAME:<command line>' })
     .option('games', { type: 'number', default: 100, describe: 'games per pairing (each opening twice, colours swapped); with --sprt, the most games' })
     .option('sprt', { type: 'string', describe: 'stop a two-player match when this SPRT on game pairs decides: elo0=0,elo1=5,alpha=0.05,beta=0.05 (any subset; the first player is tested); with --gauntlet, each pairing (the first player against each other, one pairing after another) stops at its own decision' })
     .option('openings', { type: 'string', default: 'xot', describe: 'xot (shipped) or a transcript file' })

@@ -19,4 +19,6 @@ export * from './nboard.js';
 export * from './probcut.js';
 export * from './probcut-calibrate.js';
 export * from './minimax.js';
+export * from './parallel.js';
+export * from './parallel-helper.js';
 export * from './time-manager.js';
