@@ -98,11 +98,19 @@ describe('sente tournament --game go', () => {
     expect(changed.stderr).toContain('--resume: komi was 0.5, now 6.5');
   }, 300_000);
 
-  it('an engine that cannot start loses its games, and the run names it with its command and exits 1', () => {
+  it('refuses --redis for Go: the queue workers play Othello games only', () => {
+    const r = sente('tournament', '--game', 'go', '--size', '5', '--player', 'sente:playouts=10', '--player', 'sente:playouts=20', '--games', '2', '--redis', 'redis://127.0.0.1:1');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain("--redis: go tournaments run on this machine's pool only");
+  });
+
+  it('an engine that cannot start stops the run, and the run names it with its command and exits 1', () => {
     const r = sente('go', 'tournament', '--size', '5', '--player', 'sente:playouts=10', '--player', 'gtp:/nonexistent/gnugo --mode gtp', '--games', '2');
     expect(r.status).toBe(1);
     expect(r.stdout).toContain('player gtp:/nonexistent/gnugo --mode gtp could not be started (command: /nonexistent/gnugo --mode gtp): crash (white): ');
     expect(r.stdout).toMatch(/ENOENT/);
-    expect(r.stdout).toContain('2/2 games');
+    // The run stops after the game in which the program failed to start.
+    expect(r.stdout).toContain('1/2 games');
+    expect(r.stdout).toContain('stopped (a program could not be started: fix it first) at 1/2 games');
   });
 });

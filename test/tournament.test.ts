@@ -476,8 +476,11 @@ describe('sente tournament', () => {
   it('a player that cannot start is reported with its command and its stderr', () => {
     const csv = join(tmp, 'dead.csv');
     const r = sente('tournament', '--player', 'bootstrap', '--player', `gtp,name=dead:node -e "console.error('cannot open weights.bin'); process.exit(2)"`,
-      '--games', '2', '--depth', '1', '--exact', '4', '--csv', csv);
+      '--games', '2', '--depth', '1', '--exact', '4', '--csv', csv, '--workers', '1');
     expect(r.status).toBe(1);
+    // The run stops at the first game the program could not start for (one lane: one game).
+    expect(r.stdout).toContain('stopped (a program could not be started: fix it first) at 1/2 games; resume with --resume (same options)');
+    expect(csvRows(csv)).toHaveLength(1);
     const command = `node -e "console.error('cannot open weights.bin'); process.exit(2)"`;
     expect(r.stdout).toContain(`player dead could not be started (command: ${command}): cannot start GTP engine "${command}": dead exited (code 2) while waiting for the reply to "list_commands"; its stderr ends: cannot open weights.bin`);
     for (const row of csvRows(csv)) expect(row.reason).toMatch(/^crash \((black|white), start\): cannot start GTP engine ".*": dead exited \(code 2\)/);

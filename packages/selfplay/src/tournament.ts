@@ -269,14 +269,15 @@ export async function runTournament(o: TournamentOptions): Promise<TournamentSum
   const stages = sprts && pairings > 1 ? Array.from({ length: pairings }, (_, p) => games.filter((g) => pairOf(g.key, o.gamesPerPair).pairing === p)) : [games];
   try {
     for (const stage of stages) {
-      if (o.signal?.aborted) break;
+      // A program that cannot start stops the run (as cutechess does): fix it, then --resume.
+      if (o.signal?.aborted || notStarted.length > 0) break;
       halt = new AbortController();
       const todo = stage.filter((g) => !already.has(g.key) && !decided(g.key));
       if (todo.length === 0) continue;
       const played = await playGames(todo, o, rules, halt.signal, record, notStarted, [o.csvPath ? resolve(o.csvPath) : null, stage === games ? games : stage, o.players]);
       failed.push(...played.failed);
       const stoppedBySprt = stage.length > 0 && decided(stage[0].key);
-      if (played.interrupted && !stoppedBySprt) poolInterrupted = true;
+      if (played.interrupted && !stoppedBySprt && notStarted.length === 0) poolInterrupted = true;
     }
   } finally {
     o.signal?.removeEventListener('abort', onUserAbort);
@@ -302,6 +303,11 @@ async function playGames(
   const pooled = games.filter((g) => isEngine(g));
   const local = games.filter((g) => !isEngine(g));
   const byKey = new Map(games.map((g) => [g.key, g]));
+  // The game in which a program failed to start is recorded (it lost it); no other game starts.
+  const stopAll = new AbortController();
+  const onSignal = (): void => stopAll.abort();
+  signal.addEventListener('abort', onSignal, { once: true });
+  if (signal.aborted) stopAll.abort();
   const poolRun = pooled.length === 0 ? Promise.resolve({ delivered: 0, interrupted: false, failed: [] }) : runJobs<MatchGame[], GameOutcome>({
     workers: Math.max(1, Math.min(o.workers, pooled.length)),
     jobs: batches(pooled.map((g) => g.key), Math.max(1, Math.min(8, Math.ceil(pooled.length / (o.workers * 4))))).map((keys) => ({
@@ -316,13 +322,15 @@ async function playGames(
       return o.game?.poolTask ? o.game.poolTask(left) : { kind: 'match', buildsDir: o.buildsDir, games: left, rules, events: o.queue ? undefined : o.eventsPath };
     },
     onItem: (key, outcome) => record(byKey.get(key)!, outcome),
-    signal,
+    signal: stopAll.signal,
     // Another game's jobs stay on the local pool (the queue's workers replay Othello games).
   }, o.game ? undefined : o.queue, 'tournament', identity);
-  const localRun = playLocal(local, { ...o, signal }, rules, record, (spec, error) => {
+  const localRun = playLocal(local, { ...o, signal: stopAll.signal }, rules, record, (spec, error) => {
     if (!notStarted.some((n) => n.player === spec.name)) notStarted.push({ player: spec.name, command: spec.command, error });
+    stopAll.abort();
   });
   const [pool] = await Promise.all([poolRun, localRun]);
+  signal.removeEventListener('abort', onSignal);
   return { interrupted: pool.interrupted, failed: pool.failed };
 }
 

@@ -168,6 +168,7 @@ export async function playTournament(args: PlayArgs, players: PlayerSpec[], open
   // In --json mode stdout carries the JSON document only; the run's description goes to stderr.
   const say = args.json ? (line: string) => process.stderr.write(`${line}\n`) : (line: string) => console.log(line);
   if (args.resume && !args.csv) throw new UsageError('--resume continues the tournament in --csv: name the file');
+  if (extra.game && args.redis !== undefined) throw new UsageError(`--redis: ${extra.game.name} tournaments run on this machine's pool only (the queue's workers play Othello games)`);
   if (args.events && !args.csv) throw new UsageError('--events writes <csv>.events.jsonl beside the results: name the --csv file');
   for (const [flag, path] of [['--csv', args.csv], [args.sgf !== undefined ? '--sgf' : '--archive', archive]] as const) {
     if (path === undefined) continue;
@@ -237,7 +238,8 @@ export async function playTournament(args: PlayArgs, players: PlayerSpec[], open
   for (const n of summary.notStarted) console.log(`player ${n.player} could not be started (command: ${n.command}): ${n.error}`);
   if (!complete) {
     const resume = args.csv ? 'resume with --resume (same options)' : 'no --csv was given, so nothing can be resumed';
-    console.log(`${summary.interrupted ? 'interrupted' : 'incomplete'} at ${summary.results.length}/${summary.total} games; ${resume}`);
+    const how = summary.notStarted.length > 0 ? 'stopped (a program could not be started: fix it first)' : summary.interrupted ? 'interrupted' : 'incomplete';
+    console.log(`${how} at ${summary.results.length}/${summary.total} games; ${resume}`);
   }
 }
 
