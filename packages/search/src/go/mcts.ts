@@ -7,7 +7,7 @@
 // root, so a search allocates only when it starts.
 import { generateCandidates } from './candidates.js';
 import { playoutShapeText } from './playout-shapes.js';
-import { PlayoutPolicy, quickAreaMargin, shapeCode } from './playout.js';
+import { PlayoutPolicy } from './playout.js';
 import { BLACK, EMPTY, GoBoard, PASS, PatternSet, WHITE, areaScore, parsePatterns } from './rules.js';
 
 export const RESIGN = -2;
@@ -250,8 +250,8 @@ export class MctsPlayer {
         break;
       }
     }
-    const margin = over ? quickAreaMargin(b, komi) : this.policy.playout(b, komi, last > 0 ? last : 0, this.firstPlay, maxMoves);
-    this.recordOwnership(b);
+    if (!over) this.policy.playMoves(b, last > 0 ? last : 0, this.firstPlay, maxMoves);
+    const margin = this.recordOwnership(b) - komi;
     const winner = margin > 0 ? BLACK : margin < 0 ? WHITE : EMPTY;
     for (let i = 0; i < len; i++) {
       const nd = this.path[i];
@@ -270,20 +270,30 @@ export class MctsPlayer {
     }
   }
 
-  private recordOwnership(b: GoBoard): void {
+  /**
+   * Adds the final position's black points to `ownerBlack` and returns the area margin for black
+   * without komi (the same count as quickAreaMargin, in the same pass).
+   */
+  private recordOwnership(b: GoBoard): number {
     const col = b.color;
-    for (let p = b.stride + 1, end = b.points - b.stride - 1; p < end; p++) {
+    const owner = this.ownerBlack;
+    const W = b.stride;
+    let margin = 0;
+    for (let p = W + 1, end = b.points - W - 1; p < end; p++) {
       const c = col[p];
-      if (c === BLACK) this.ownerBlack[p]++;
+      if (c === BLACK) {
+        owner[p]++;
+        margin++;
+      } else if (c === WHITE) margin--;
       else if (c === EMPTY) {
-        let touches = 0;
-        for (let d = 0; d < 4; d++) {
-          const q = col[p + b.dirs[d]];
-          if (q === BLACK || q === WHITE) touches |= q;
-        }
-        if (touches === BLACK) this.ownerBlack[p]++;
+        const t = touchesOf(col[p - W]) | touchesOf(col[p + 1]) | touchesOf(col[p + W]) | touchesOf(col[p - 1]);
+        if (t === BLACK) {
+          owner[p]++;
+          margin++;
+        } else if (t === WHITE) margin--;
       }
     }
+    return margin;
   }
 
   /** UCT-RAVE choice among the children of node. */
@@ -375,7 +385,7 @@ export class MctsPlayer {
       else if (cq === c && b.inAtari(q)) rate += 0.15;
     }
     if (this.policy.isBadSelfAtari(b, p, c)) rate -= 0.3;
-    const shape = this.policy.shapeScores[shapeCode(b, p, c)];
+    const shape = this.policy.shapeScore(b, p, c);
     if (shape > 0) rate += 0.1;
     else if (shape < 0) rate -= 0.1;
     // Distance to the edge: in open areas the first two lines are rarely right.
@@ -389,6 +399,11 @@ export class MctsPlayer {
     }
     return rate;
   }
+}
+
+/** A neighbour's colour as it counts for an empty point: a stone's colour, else nothing. */
+function touchesOf(v: number): number {
+  return v === BLACK || v === WHITE ? v : 0;
 }
 
 let shapeScores: Int16Array | null = null;
