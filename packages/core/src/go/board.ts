@@ -598,6 +598,16 @@ export class GoBoard {
     return this.undoMove[k];
   }
 
+  /** Low half of the position hash after ply k (k = 0: after setup; k = ply: now). */
+  hashLoAt(k: number): number {
+    return this.histLo[k];
+  }
+
+  /** High half of the position hash after ply k. */
+  hashHiAt(k: number): number {
+    return this.histHi[k];
+  }
+
   /** The colour that played ply k. */
   colorAt(k: number): number {
     return this.undoColor[k];
