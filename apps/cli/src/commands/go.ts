@@ -75,10 +75,11 @@ interface GtpArgs {
   time?: string;
   superko?: boolean;
   resign?: number;
+  threads?: number;
 }
 
 /** The Go engine's numeric options (`sente go gtp`, `sente gtp --game go`). */
-export const GO_GTP_RULES: Record<string, Rule> = { playouts: int(1, 10_000_000), time: RULES.duration, resign: num(0, 1) };
+export const GO_GTP_RULES: Record<string, Rule> = { playouts: int(1, 10_000_000), time: RULES.duration, resign: num(0, 1), threads: int(1, 64) };
 
 /** Runs the Go GTP engine on stdin/stdout; `sente gtp --game go` can route here too. */
 export async function goGtpHandler(args: GtpArgs): Promise<void> {
@@ -90,6 +91,7 @@ export async function goGtpHandler(args: GtpArgs): Promise<void> {
     timeMs: durationMs(args.time),
     superko: args.superko ?? false,
     resignThreshold: args.resign,
+    threads: args.threads,
   };
   const gtp = new engine.GoGtpEngine(options);
   await serveStdinLines((line) => {
@@ -107,7 +109,8 @@ const gtpCommand: CommandModule<object, GtpArgs> = {
       .option('playouts', { type: 'number', describe: 'playouts per move (default 2000, or unlimited with --time or a GTP clock)' })
       .option('time', { type: 'string', describe: `time per move ${DURATION_HELP} (a GTP clock from time_settings / kgs-time_settings shortens it)` })
       .option('superko', { type: 'boolean', default: false, describe: 'forbid positional superko repetition' })
-      .option('resign', { type: 'number', describe: 'resign below this winning rate (0 never; default 0.05)' }), GO_GTP_RULES) as never,
+      .option('resign', { type: 'number', describe: 'resign below this winning rate (0 never; default 0.05)' })
+      .option('threads', { type: 'number', describe: 'search threads (root parallelism; default 1; a --playouts budget is shared)' }), GO_GTP_RULES) as never,
   handler: (args) => goGtpHandler(args),
 };
 
@@ -161,7 +164,7 @@ const tournamentCommand: CommandModule<object, GoTournamentArgs> = {
     checked(y
       .option('size', { type: 'number', default: 9 })
       .option('komi', { type: 'number', default: 7.5 })
-      .option('player', { type: 'string', array: true, demandOption: true, describe: '"sente[:playouts=N,time=DURATION,resign=R]" (time=2s, 500ms; bare seconds) or "gtp:<command line>" (twice)' })
+      .option('player', { type: 'string', array: true, demandOption: true, describe: '"sente[:playouts=N,time=DURATION,resign=R,threads=T]" (time=2s, 500ms; bare seconds) or "gtp:<command line>" (twice)' })
       .option('games', { type: 'number', default: 2 })
       .option('csv', { type: 'string', describe: 'write one line per game to this CSV file (rewritten after each game)' })
       .option('sgf', { type: 'string', describe: 'write all games to this SGF file (rewritten after each game)' })

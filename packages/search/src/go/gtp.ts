@@ -104,6 +104,11 @@ export class GoGtpEngine {
     this.board.superko = options.superko ?? false;
   }
 
+  /** Ends the player's helper threads (with `threads` > 1); the engine may still be used. */
+  close(): void {
+    this.player.close();
+  }
+
   /** Answers one command line; null for blank lines and comments (no reply is due). */
   handle(line: string): GtpReply | null {
     if (line.length > MAX_PROTOCOL_LINE) return { text: `? syntax error: line too long (${line.length} characters)\n\n`, quit: false };
