@@ -81,6 +81,8 @@ export class MctsPlayer {
   private wins = new Float64Array(0);
   private raveVisits = new Float64Array(0);
   private raveWins = new Float64Array(0);
+  /** Per node, the RAVE-mixed winning rate (1 - beta) q + beta q_rave, kept up to date with the stats. */
+  private mix = new Float64Array(0);
   // The spare set the kept subtree is copied into (allocated at the first reuse).
   private spareCapacity = 0;
   private spareMove = new Int32Array(0);
@@ -91,6 +93,7 @@ export class MctsPlayer {
   private spareWins = new Float64Array(0);
   private spareRaveVisits = new Float64Array(0);
   private spareRaveWins = new Float64Array(0);
+  private spareMix = new Float64Array(0);
   private used = 0;
   private path = new Int32Array(1024);
   private firstPlay = new Uint8Array(0);
@@ -305,6 +308,7 @@ export class MctsPlayer {
     if (ch < first || ch >= end || this.move[ch] !== m) return;
     this.visits[ch] += real;
     this.wins[ch] += (real * wins) / visits;
+    this.refresh(ch);
   }
 
   /** Records the searched position (see keptRoot), and indexes the root children by point. */
@@ -373,6 +377,7 @@ export class MctsPlayer {
       this.spareWins = new Float64Array(this.spareCapacity);
       this.spareRaveVisits = new Float64Array(this.spareCapacity);
       this.spareRaveWins = new Float64Array(this.spareCapacity);
+      this.spareMix = new Float64Array(this.spareCapacity);
     }
     const sm = this.spareMove;
     const smv = this.spareMover;
@@ -382,6 +387,7 @@ export class MctsPlayer {
     const sw = this.spareWins;
     const srv = this.spareRaveVisits;
     const srw = this.spareRaveWins;
+    const smix = this.spareMix;
     const copy = (from: number, to: number): void => {
       sm[to] = this.move[from];
       smv[to] = this.mover[from];
@@ -389,6 +395,7 @@ export class MctsPlayer {
       sw[to] = this.wins[from];
       srv[to] = this.raveVisits[from];
       srw[to] = this.raveWins[from];
+      smix[to] = this.mix[from];
       sf[to] = from; // the old index until the node's children are placed
       sc[to] = 0;
     };
@@ -418,6 +425,7 @@ export class MctsPlayer {
     [this.wins, this.spareWins] = [this.spareWins, this.wins];
     [this.raveVisits, this.spareRaveVisits] = [this.spareRaveVisits, this.raveVisits];
     [this.raveWins, this.spareRaveWins] = [this.spareRaveWins, this.raveWins];
+    [this.mix, this.spareMix] = [this.spareMix, this.mix];
     [this.capacity, this.spareCapacity] = [this.spareCapacity, this.capacity];
     this.used = used;
   }
@@ -431,6 +439,7 @@ export class MctsPlayer {
       if (b === undefined) continue;
       this.wins[ch] = Math.min(this.visits[ch], Math.max(0, this.wins[ch] + PRIOR_VISITS * b));
       this.raveWins[ch] = Math.min(this.raveVisits[ch], Math.max(0, this.raveWins[ch] + PRIOR_VISITS * b));
+      this.refresh(ch);
     }
   }
 
@@ -497,6 +506,7 @@ export class MctsPlayer {
     this.wins = new Float64Array(this.capacity);
     this.raveVisits = new Float64Array(this.capacity);
     this.raveWins = new Float64Array(this.capacity);
+    this.mix = new Float64Array(this.capacity);
   }
 
   /** One simulation: descend, maybe expand, play out, back up. */
@@ -536,6 +546,7 @@ export class MctsPlayer {
       const nd = this.path[i];
       this.visits[nd] += 1;
       this.wins[nd] += winner === EMPTY ? 0.5 : winner === this.mover[nd] ? 1 : 0;
+      this.refresh(nd);
       const toMove = 3 - this.mover[nd];
       const first = this.firstChild[nd];
       const end = first + this.childCount[nd];
@@ -544,6 +555,7 @@ export class MctsPlayer {
         if (m > 0 && this.firstPlay[m] === toMove) {
           this.raveVisits[ch] += 1;
           this.raveWins[ch] += winner === EMPTY ? 0.5 : winner === toMove ? 1 : 0;
+          this.refresh(ch);
         }
       }
     }
@@ -582,19 +594,25 @@ export class MctsPlayer {
     const logN = Math.log(this.visits[node] + 1);
     let best = first;
     let bestValue = -Infinity;
+    const visits = this.visits;
+    const mix = this.mix;
     for (let ch = first; ch < end; ch++) {
-      const n = this.visits[ch];
-      const rn = this.raveVisits[ch];
-      const q = this.wins[ch] / n;
-      const rq = this.raveWins[ch] / rn;
-      const beta = Math.sqrt(RAVE_K / (3 * n + RAVE_K));
-      const value = (1 - beta) * q + beta * rq + EXPLORATION * Math.sqrt(logN / n);
+      const value = mix[ch] + EXPLORATION * Math.sqrt(logN / visits[ch]);
       if (value > bestValue) {
         bestValue = value;
         best = ch;
       }
     }
     return best;
+  }
+
+  /** Recomputes the mixed rate of node i after its statistics changed (select reads it). */
+  private refresh(i: number): void {
+    const n = this.visits[i];
+    const q = this.wins[i] / n;
+    const rq = this.raveWins[i] / this.raveVisits[i];
+    const beta = Math.sqrt(RAVE_K / (3 * n + RAVE_K));
+    this.mix[i] = (1 - beta) * q + beta * rq;
   }
 
   /** Most visited child (real visits, priors removed); optionally not PASS. Returns -1 if none. */
@@ -651,6 +669,7 @@ export class MctsPlayer {
     this.wins[i] = PRIOR_VISITS * r;
     this.raveVisits[i] = PRIOR_VISITS;
     this.raveWins[i] = PRIOR_VISITS * r;
+    this.refresh(i);
   }
 
   /** Prior winning rate of c playing p from cheap local knowledge. */
