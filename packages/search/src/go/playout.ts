@@ -71,6 +71,29 @@ function absoluteShapeTable(relative: Int16Array): Int16Array {
 
 const absoluteTables = new WeakMap<Int16Array, Int16Array>();
 
+/** Bits of the per-code flag table (one byte per 3x3 code, 64 KB, small enough to stay in cache). */
+const EYE_BLACK = 1; // = BLACK: `flags & c` is the eye test for colour c
+const EYE_WHITE = 2; // = WHITE
+const GOOD_SHAPE_SHIFT = 2; // bit 2: good shape for black, bit 3: for white (`flags & (c << 2)`)
+const TWO_EMPTY = 16; // two or more empty orthogonal neighbours
+
+function flagTable(absolute: Int16Array): Uint8Array {
+  const eye = eyeAndEmptyTable();
+  const t = new Uint8Array(1 << 16);
+  for (let code = 0; code < 1 << 16; code++) {
+    let f = 0;
+    if (eye[(BLACK << 16) | code]) f |= EYE_BLACK;
+    if (eye[(WHITE << 16) | code]) f |= EYE_WHITE;
+    if (absolute[(BLACK << 16) | code] > 0) f |= BLACK << GOOD_SHAPE_SHIFT;
+    if (absolute[(WHITE << 16) | code] > 0) f |= WHITE << GOOD_SHAPE_SHIFT;
+    if (eye[code] >= 2) f |= TWO_EMPTY;
+    t[code] = f;
+  }
+  return t;
+}
+
+const flagTables = new WeakMap<Int16Array, Uint8Array>();
+
 /** The eye test read from the board's colours directly (the reference for the table lookup). */
 export function eyeLikeReference(b: GoBoard, p: number, c: number): boolean {
   const col = b.color;
@@ -94,8 +117,8 @@ export class PlayoutPolicy {
   readonly shapeScores: Int16Array;
   /** (colour << 16 | GoBoard.nbr3[p]) -> shape score for that colour. */
   private readonly shapeAbs: Int16Array;
-  /** (colour << 16 | nbr3) -> eye-like; (nbr3) -> empty orthogonal neighbours. */
-  private readonly eye: Uint8Array;
+  /** nbr3 -> flags: eye-like for each colour, good shape for each colour, two empty neighbours. */
+  private readonly flags: Uint8Array;
   private rng: number;
   private readonly buf: Int32Array;
 
@@ -107,7 +130,12 @@ export class PlayoutPolicy {
       absoluteTables.set(shapeScores, abs);
     }
     this.shapeAbs = abs;
-    this.eye = eyeAndEmptyTable();
+    let flags = flagTables.get(shapeScores);
+    if (!flags) {
+      flags = flagTable(abs);
+      flagTables.set(shapeScores, flags);
+    }
+    this.flags = flags;
     this.rng = seed | 0 || 1;
     this.buf = new Int32Array(16);
   }
@@ -129,7 +157,7 @@ export class PlayoutPolicy {
 
   /** True if p is an eye-like point of c (neighbours c or border; at most one bad diagonal, none on an edge). */
   isEyeLike(b: GoBoard, p: number, c: number): boolean {
-    return this.eye[(c << 16) | b.nbr3[p]] === 1;
+    return (this.flags[b.nbr3[p]] & c) !== 0;
   }
 
   /** Shape score of c playing the empty point p (the 3x3 playout shapes). */
@@ -140,7 +168,7 @@ export class PlayoutPolicy {
   /** True if c at p would leave a chain of 2+ stones with one liberty without capturing. */
   isBadSelfAtari(b: GoBoard, p: number, c: number): boolean {
     // Fast exits: two empty neighbours, or a neighbour own chain with plenty of liberties.
-    if (this.eye[b.nbr3[p]] >= 2) return false;
+    if ((this.flags[b.nbr3[p]] & TWO_EMPTY) !== 0) return false;
     let ownNeighbours = 0;
     for (let d = 0; d < 4; d++) {
       const q = p + b.dirs[d];
@@ -192,13 +220,13 @@ export class PlayoutPolicy {
     // 3. Shape moves among the 8 neighbours of the last move.
     const offsets = b.nbrOffsets;
     const nb = b.nbr3;
-    const shape = this.shapeAbs;
-    const base = c << 16;
+    const flags = this.flags;
+    const good = c << GOOD_SHAPE_SHIFT;
     let n = 0;
     for (let k = 0; k < 8; k++) {
       const q = last + offsets[k];
       if (col[q] !== EMPTY) continue;
-      if (shape[base | nb[q]] <= 0) continue;
+      if ((flags[nb[q]] & good) === 0) continue;
       if (!b.isLegalSimple(q, c) || this.isBadSelfAtari(b, q, c)) continue;
       this.buf[n++] = q;
     }
@@ -212,13 +240,12 @@ export class PlayoutPolicy {
     if (count === 0) return PASS;
     const list = b.emptyList;
     const nb = b.nbr3;
-    const eye = this.eye;
-    const base = c << 16;
+    const flags = this.flags;
     let i = this.random(count);
     for (let left = count; left > 0; left--) {
       const p = list[i];
       if (++i === count) i = 0;
-      if (eye[base | nb[p]] === 1 || !b.isLegalSimple(p, c) || this.isBadSelfAtari(b, p, c)) continue;
+      if ((flags[nb[p]] & c) !== 0 || !b.isLegalSimple(p, c) || this.isBadSelfAtari(b, p, c)) continue;
       return p;
     }
     return PASS;
