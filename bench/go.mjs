@@ -31,9 +31,13 @@ function speed(size, playouts, threads) {
   // Warm up the JIT (and start the helper threads); no tree reuse, so each search starts afresh.
   const player = new engine.MctsPlayer({ playouts, rootCandidates: false, threads, reuseTree: false });
   player.genmove(board, rules.BLACK, 7.5);
+  const c0 = process.cpuUsage();
   const r = player.genmove(board, rules.BLACK, 7.5);
+  const c = process.cpuUsage(c0);
   player.close();
-  return { playouts: r.playouts, seconds: r.ms / 1000 };
+  // CPU seconds of all threads: on a shared machine, playouts per CPU second is the per-thread
+  // rate the machine's load does not divide.
+  return { playouts: r.playouts, seconds: r.ms / 1000, cpu: (c.user + c.system) / 1e6 };
 }
 
 /** Playouts of the policy alone from the empty board (no tree, no search). */
@@ -54,8 +58,10 @@ function bare(size, n) {
   };
   run(Math.ceil(n / 10));
   const t = performance.now();
+  const c0 = process.cpuUsage();
   const moves = run(n);
-  return { playouts: n, seconds: (performance.now() - t) / 1000, moves };
+  const c = process.cpuUsage(c0);
+  return { playouts: n, seconds: (performance.now() - t) / 1000, cpu: (c.user + c.system) / 1e6, moves };
 }
 
 export async function run({ quick }) {
@@ -64,15 +70,15 @@ export async function run({ quick }) {
     const n = quick ? (size === 9 ? 4000 : 1000) : size === 9 ? 20000 : 5000;
     const one = speed(size, n, 1);
     const rate1 = one.playouts / one.seconds;
-    rows.push({ measurement: `playouts/s, ${size}x${size} empty board, 1 thread`, value: Math.round(rate1), detail: `${one.playouts} playouts in ${one.seconds.toFixed(2)} s` });
+    rows.push({ measurement: `playouts/s, ${size}x${size} empty board, 1 thread`, value: Math.round(rate1), detail: `${one.playouts} playouts in ${one.seconds.toFixed(2)} s; ${Math.round(one.playouts / one.cpu)} per CPU second` });
     const two = speed(size, n, 2);
     const rate2 = two.playouts / two.seconds;
-    rows.push({ measurement: `playouts/s, ${size}x${size} empty board, 2 threads`, value: Math.round(rate2), detail: `${two.playouts} playouts in ${two.seconds.toFixed(2)} s: ${Math.round(rate2 / 2)} per thread, ${(rate2 / rate1).toFixed(2)}x one thread` });
+    rows.push({ measurement: `playouts/s, ${size}x${size} empty board, 2 threads`, value: Math.round(rate2), detail: `${two.playouts} playouts in ${two.seconds.toFixed(2)} s: ${(rate2 / rate1).toFixed(2)}x one thread; ${Math.round(two.playouts / two.cpu)} per CPU second` });
     const b = bare(size, n);
-    rows.push({ measurement: `bare playouts/s, ${size}x${size} (policy only, no tree)`, value: Math.round(b.playouts / b.seconds), detail: `${Math.round(b.moves / b.playouts)} moves a playout, ${(b.moves / b.seconds / 1e6).toFixed(2)} M moves/s` });
+    rows.push({ measurement: `bare playouts/s, ${size}x${size} (policy only, no tree)`, value: Math.round(b.playouts / b.seconds), detail: `${Math.round(b.moves / b.playouts)} moves a playout, ${(b.moves / b.seconds / 1e6).toFixed(2)} M moves/s; ${Math.round(b.playouts / b.cpu)} per CPU second` });
     process.stderr.write(`go: ${size}x${size} ${Math.round(rate1)} playouts/s on 1 thread, ${Math.round(rate2)} on 2\n`);
   }
-  let notes = 'Playouts: one search from the empty board (tree, RAVE and playout policy included; no tree reuse, no root candidates), on 1 thread and on 2 (root parallelism, the budget split between them); per-thread targets 25,000 (9x9) and 6,000 (19x19). The machine may be shared: compare rows of one run.';
+  let notes = 'Playouts: one search from the empty board (tree, RAVE and playout policy included; no tree reuse, no root candidates), on 1 thread and on 2 (root parallelism, the budget split between them); per-thread targets 25,000 (9x9) and 6,000 (19x19). The machine may be shared: wall-clock rates fall with its load, playouts per CPU second (the CPU time of all threads) much less; compare rows of one run.';
   const games = Number(process.env.SENTE_GO_BENCH_GAMES ?? 50);
   if (!quick && games > 0) {
     const gnugo = findGnugo();
