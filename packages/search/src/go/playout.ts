@@ -76,6 +76,7 @@ const EYE_BLACK = 1; // = BLACK: `flags & c` is the eye test for colour c
 const EYE_WHITE = 2; // = WHITE
 const GOOD_SHAPE_SHIFT = 2; // bit 2: good shape for black, bit 3: for white (`flags & (c << 2)`)
 const TWO_EMPTY = 16; // two or more empty orthogonal neighbours
+const ONE_EMPTY = 32; // an empty orthogonal neighbour: the move is no suicide
 
 function flagTable(absolute: Int16Array): Uint8Array {
   const eye = eyeAndEmptyTable();
@@ -87,6 +88,7 @@ function flagTable(absolute: Int16Array): Uint8Array {
     if (absolute[(BLACK << 16) | code] > 0) f |= BLACK << GOOD_SHAPE_SHIFT;
     if (absolute[(WHITE << 16) | code] > 0) f |= WHITE << GOOD_SHAPE_SHIFT;
     if (eye[code] >= 2) f |= TWO_EMPTY;
+    if (eye[code] >= 1) f |= ONE_EMPTY;
     t[code] = f;
   }
   return t;
@@ -245,7 +247,12 @@ export class PlayoutPolicy {
     for (let left = count; left > 0; left--) {
       const p = list[i];
       if (++i === count) i = 0;
-      if ((flags[nb[p]] & c) !== 0 || !b.isLegalSimple(p, c) || this.isBadSelfAtari(b, p, c)) continue;
+      const f = flags[nb[p]];
+      if ((f & c) !== 0) continue;
+      // With an empty neighbour the move is no suicide and (a ko point has none) no ko retake;
+      // with two it is no self-atari: the common case needs no chain lookups at all.
+      if (((f & ONE_EMPTY) === 0 || p === b.koPoint) && !b.isLegalSimple(p, c)) continue;
+      if ((f & TWO_EMPTY) === 0 && this.isBadSelfAtari(b, p, c)) continue;
       return p;
     }
     return PASS;
