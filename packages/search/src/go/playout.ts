@@ -228,8 +228,10 @@ export class PlayoutPolicy {
     for (let k = 0; k < 8; k++) {
       const q = last + offsets[k];
       if (col[q] !== EMPTY) continue;
-      if ((flags[nb[q]] & good) === 0) continue;
-      if (!b.isLegalSimple(q, c) || this.isBadSelfAtari(b, q, c)) continue;
+      const f = flags[nb[q]];
+      if ((f & good) === 0) continue;
+      if (((f & ONE_EMPTY) === 0 || q === b.koPoint) && !b.isLegalSimple(q, c)) continue;
+      if ((f & TWO_EMPTY) === 0 && this.isBadSelfAtari(b, q, c)) continue;
       this.buf[n++] = q;
     }
     if (n > 0) return this.buf[this.random(n)];
