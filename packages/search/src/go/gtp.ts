@@ -6,7 +6,7 @@
 // `final_score` after removing them, judged by status.ts), clocks (`time_settings`,
 // `kgs-time_settings`, `time_left`), handicaps (GNU Go's fixed placements, free ones), SGF in and
 // out, `reg_genmove`, and GoGui's analyze commands (ownership, dead stones, candidates).
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { MAX_PROTOCOL_LINE, gtpWords } from '../protocol-line.js';
 import { generateCandidates } from './candidates.js';
 import { MctsPlayer, RESIGN, type SearchOptions } from './mcts.js';
@@ -283,6 +283,15 @@ export class GoGtpEngine {
           setupBlack: this.setupBlack, setupWhite: this.setupWhite, moves,
           ...(moves.length === 0 && this.setupBlack.length > 0 ? { playerToMove: this.board.toMove } : {}),
         });
+        // `printsgf FILE` (as GNU Go): the game goes to the file and the answer is empty.
+        if (args.length > 0) {
+          try {
+            writeFileSync(args[0], text);
+          } catch (e) {
+            return no(`cannot write file: ${(e as NodeJS.ErrnoException).code ?? 'unwritable'} ${args[0]}`);
+          }
+          return yes();
+        }
         return yes(text.trimEnd());
       }
       case 'gogui-analyze_commands':
