@@ -57,9 +57,6 @@ export interface SearchResult {
   readonly helperPlayouts: number;
 }
 
-/** Largest number of root children: every point of a 25x25 board and pass. */
-export const MAX_ROOT_CHILDREN = 25 * 25 + 1;
-
 /** Prior visits of a new node (its prior winning rate counts as this many playouts). */
 export const PRIOR_VISITS = 10;
 const RAVE_K = 1000;
@@ -133,8 +130,10 @@ export class MctsPlayer {
     const start = Date.now();
     const threads = this.options.threads ?? 1;
     const total = this.options.playouts ?? (Number.isFinite(timeMs) ? 1e9 : 2000);
-    // A playout budget is shared among the threads; a time budget is spent by each.
-    const share = this.options.playouts !== undefined && threads > 1 ? Math.ceil(total / threads) : total;
+    // A playout budget (given, or the default without a time limit) is shared among the threads;
+    // a time budget is spent by each.
+    const byCount = this.options.playouts !== undefined || !Number.isFinite(timeMs);
+    const share = byCount && threads > 1 ? Math.ceil(total / threads) : total;
     let pool: SearchPool | null = null;
     if (threads > 1) {
       this.pool ??= new SearchPool(threads - 1, this.options);
@@ -251,7 +250,7 @@ export class MctsPlayer {
 
   /**
    * For a helper thread: searches like genmove and writes the root children as (move, visits,
-   * wins) triples into `out` (at least 3 * MAX_ROOT_CHILDREN long); returns how many.
+   * wins) triples into `out` (3 per root child: at most 25 * 25 + 1 children); returns how many.
    */
   searchRoot(board: GoBoard, color: number, komi: number, deadline: number, maxPlayouts: number, out: Float64Array): number {
     const start = Date.now();
