@@ -73,13 +73,14 @@ export async function run({ quick }) {
     rows.push({ measurement: `playouts/s, ${size}x${size} empty board, 1 thread`, value: Math.round(rate1), detail: `${one.playouts} playouts in ${one.seconds.toFixed(2)} s; ${Math.round(one.playouts / one.cpu)} per CPU second` });
     const two = speed(size, n, 2);
     const rate2 = two.playouts / two.seconds;
-    rows.push({ measurement: `playouts/s, ${size}x${size} empty board, 2 threads`, value: Math.round(rate2), detail: `${two.playouts} playouts in ${two.seconds.toFixed(2)} s: ${(rate2 / rate1).toFixed(2)}x one thread; ${Math.round(two.playouts / two.cpu)} per CPU second` });
+    rows.push({ measurement: `playouts/s, ${size}x${size} empty board, 2 threads`, value: Math.round(rate2), detail: `${two.playouts} playouts in ${two.seconds.toFixed(2)} s: ${(rate2 / rate1).toFixed(2)}x one thread; ${Math.round(two.playouts / two.cpu)} per CPU second; ${(two.cpu / two.seconds).toFixed(2)} cores used` });
     const b = bare(size, n);
     rows.push({ measurement: `bare playouts/s, ${size}x${size} (policy only, no tree)`, value: Math.round(b.playouts / b.seconds), detail: `${Math.round(b.moves / b.playouts)} moves a playout, ${(b.moves / b.seconds / 1e6).toFixed(2)} M moves/s; ${Math.round(b.playouts / b.cpu)} per CPU second` });
     process.stderr.write(`go: ${size}x${size} ${Math.round(rate1)} playouts/s on 1 thread, ${Math.round(rate2)} on 2\n`);
   }
   let notes = 'Playouts: one search from the empty board (tree, RAVE and playout policy included; no tree reuse, no root candidates), on 1 thread and on 2 (root parallelism, the budget split between them); per-thread targets 25,000 (9x9) and 6,000 (19x19). The machine may be shared: wall-clock rates fall with its load, playouts per CPU second (the CPU time of all threads) much less; compare rows of one run.';
   const games = Number(process.env.SENTE_GO_BENCH_GAMES ?? 50);
+  if (!quick && games <= 0) notes += ' No GNU Go match in this run (SENTE_GO_BENCH_GAMES=0).';
   if (!quick && games > 0) {
     const gnugo = findGnugo();
     if (!gnugo) {
