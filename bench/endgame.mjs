@@ -3,10 +3,13 @@
 // empty transposition table, so node counts are reproducible: like a chess engine's bench
 // signature, any unintended change to the search shows up in them. Scores are checked against the
 // files; a wrong one is marked in the table and the notes rather than hidden in a speed.
+// Then the same sets on two threads (an engine with `threads: 2`, parallel.ts: its helper shares
+// the tables), with the time and node ratios to one thread measured in the same run, and the two
+// parallel schemes (lazy SMP, the shipped one, and a root split) compared on #20-#29.
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseObf, squareName } from '@sente/core';
-import { resetEndgameTable, solvePosition } from '@sente/search';
+import { Engine, bootstrapTable, resetEndgameTable, solvePosition } from '@sente/search';
 
 export const title = 'Exact endgame solver: FFO problems #20-#39 and #1-#19';
 
@@ -19,31 +22,35 @@ function readSet(name, first) {
   });
 }
 
-function solveSet(label, problems, rows) {
-  let seconds = 0, nodes = 0, wrong = 0;
+function solveSet(label, problems, rows, engine) {
+  let seconds = 0, nodes = 0, wrong = 0, mainNodes = 0;
   const cpu0 = process.cpuUsage();
   for (const p of problems) {
-    resetEndgameTable();
+    if (engine) engine.newGame();
+    else resetEndgameTable();
     const t0 = performance.now();
-    const r = solvePosition(p.position, { pv: false });
+    const r = engine ? engine.solve(p.position, { pv: false }) : solvePosition(p.position, { pv: false });
     const s = (performance.now() - t0) / 1000;
     seconds += s;
     nodes += r.nodes;
+    const main = r.nodes - (engine ? engine.lastHelperNodes : 0);
+    mainNodes += main;
     const ok = p.expected === undefined ? '' : r.score === p.expected ? 'yes' : 'NO';
     if (ok === 'NO') wrong++;
     rows.push({
       set: label, '#': p.number, empties: p.position.emptyCount(), move: squareName(r.move), score: r.score,
-      expected: p.expected ?? '', ok, nodes: r.nodes, seconds: s, 'Mnodes/s': s > 0 ? r.nodes / s / 1e6 : 0,
+      expected: p.expected ?? '', ok, nodes: r.nodes, 'main nodes': main, seconds: s, 'Mnodes/s': s > 0 ? r.nodes / s / 1e6 : 0,
     });
   }
   const cpu = process.cpuUsage(cpu0);
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;
-  rows.push({ set: label, '#': 'total', empties: '', move: '', score: '', expected: '', ok: wrong === 0 ? 'all' : `${wrong} wrong`, nodes, seconds, 'Mnodes/s': nodes / seconds / 1e6 });
-  return { seconds, cpuSeconds, nodes, wrong };
+  rows.push({ set: label, '#': 'total', empties: '', move: '', score: '', expected: '', ok: wrong === 0 ? 'all' : `${wrong} wrong`, nodes, 'main nodes': mainNodes, seconds, 'Mnodes/s': nodes / seconds / 1e6 });
+  return { seconds, cpuSeconds, nodes, mainNodes, wrong };
 }
 
 export async function run(options = {}) {
   const quick = Boolean(options.quick);
+  const load0 = loadavg();
   const hard = readSet('fforum-20-39.obf', 20).filter((p) => !quick || p.number <= 24);
   const easy = readSet('fforum-1-19.obf', 1);
   // Warm the JIT on a few small solves so the first measured position is not penalised.
@@ -52,13 +59,39 @@ export async function run(options = {}) {
   const rows = [];
   const a = solveSet(quick ? '#20-24' : '#20-39', hard, rows);
   const b = solveSet('#1-19', easy, rows);
+  // Two threads: the helper starts (and warms up) before the first measured solve.
+  const two = new Engine(bootstrapTable(), 'bootstrap', { threads: 2 });
+  await two.startThreads();
+  for (const p of easy) { two.newGame(); two.solve(p.position, { pv: false }); }
+  const a2 = solveSet(`${quick ? '#20-24' : '#20-39'} 2 threads`, hard, rows, two);
+  const b2 = solveSet('#1-19 2 threads', easy, rows, two);
+  await two.close();
+  // The schemes compared on #20-#29 (#20-#24 quick): lazy SMP against a root split.
+  const few = hard.filter((p) => p.number <= (quick ? 24 : 29));
+  const schemes = {};
+  for (const scheme of ['lazy', 'split']) {
+    const e = new Engine(bootstrapTable(), 'bootstrap', { threads: 2, parallelSchemes: { endgame: scheme } });
+    await e.startThreads();
+    for (const p of easy) { e.newGame(); e.solve(p.position, { pv: false }); }
+    schemes[scheme] = solveSet(`${quick ? '#20-24' : '#20-29'} 2 threads ${scheme}`, few, [], e);
+    await e.close();
+  }
+  const few1 = solveSet(`${quick ? '#20-24' : '#20-29'} 1 thread`, few, []);
+  const ratio = (x, y) => (y.seconds > 0 ? (x.seconds / y.seconds).toFixed(2) : '-');
   const notes = [
     `${quick ? '#20-#24' : '#20-#39'}: ${a.seconds.toFixed(2)} s (${a.cpuSeconds.toFixed(2)} s CPU), ${(a.nodes / 1e6).toFixed(1)} M nodes, ${(a.nodes / a.seconds / 1e6).toFixed(2)} M nodes/s` +
       (quick ? '' : ` (issue #13 targets: <= 150 M nodes, <= 12 s)`),
     `#1-#19: ${b.seconds.toFixed(2)} s, ${(b.nodes / 1e6).toFixed(1)} M nodes`,
-    'Per-position seconds are wall clock on one thread (CPU time in the totals above shows the cost of a busy machine); every position entered by the search counts as a node, last-empty leaves included.',
-    `Load average at the end: ${loadavg().map((x) => x.toFixed(2)).join(' ')}.`,
+    `2 threads, ${quick ? '#20-#24' : '#20-#39'}: ${a2.seconds.toFixed(2)} s (${a2.cpuSeconds.toFixed(2)} s CPU on both threads), ${(a2.nodes / 1e6).toFixed(1)} M nodes on both threads: ` +
+      `speedup ${ratio(a, a2)}x over one thread (issue #13 target: >= 1.6x), nodes ${(a2.nodes / a.nodes).toFixed(2)}x` + (quick ? '' : ' (the 2 threads rows above)'),
+    `2 threads, main thread's nodes (the critical path; the rest are the helper's): ${(a2.mainNodes / 1e6).toFixed(1)} M, ${(a2.mainNodes / a.nodes).toFixed(2)} of one thread's: ` +
+      `on a quiet machine the speedup is at most about ${(a.nodes / a2.mainNodes).toFixed(2)}x (reached if each of two threads searched as fast as one thread alone).`,
+    `2 threads, #1-#19: ${b2.seconds.toFixed(2)} s, ${(b2.nodes / 1e6).toFixed(1)} M nodes: speedup ${ratio(b, b2)}x`,
+    `Schemes on ${quick ? '#20-#24' : '#20-#29'}, 2 threads: lazy SMP ${schemes.lazy.seconds.toFixed(2)} s, ${(schemes.lazy.nodes / 1e6).toFixed(1)} M nodes; root split ${schemes.split.seconds.toFixed(2)} s, ${(schemes.split.nodes / 1e6).toFixed(1)} M nodes; main thread's nodes ${(schemes.lazy.mainNodes / 1e6).toFixed(1)} M (lazy) and ${(schemes.split.mainNodes / 1e6).toFixed(1)} M (split); one thread ${few1.seconds.toFixed(2)} s, ${(few1.nodes / 1e6).toFixed(1)} M nodes (speedups ${ratio(few1, schemes.lazy)}x and ${ratio(few1, schemes.split)}x).`,
+    'Per-position seconds are wall clock (CPU time in the totals above shows the cost of a busy machine: with two threads it counts both); every position entered by the search counts as a node, last-empty leaves included, on every thread.',
+    `Load average at the start: ${load0.map((x) => x.toFixed(2)).join(' ')}; at the end: ${loadavg().map((x) => x.toFixed(2)).join(' ')} (2 cores: a load above 1 takes CPU from the second thread).`,
   ];
-  if (a.wrong + b.wrong > 0) notes.push(`WRONG SCORES: ${a.wrong + b.wrong} (see the ok column)`);
-  return { columns: ['set', '#', 'empties', 'move', 'score', 'expected', 'ok', 'nodes', 'seconds', 'Mnodes/s'], rows, notes: notes.join('\n') };
+  const wrong = a.wrong + b.wrong + a2.wrong + b2.wrong + schemes.lazy.wrong + schemes.split.wrong;
+  if (wrong > 0) notes.push(`WRONG SCORES: ${wrong} (see the ok column)`);
+  return { columns: ['set', '#', 'empties', 'move', 'score', 'expected', 'ok', 'nodes', 'main nodes', 'seconds', 'Mnodes/s'], rows, notes: notes.join('\n') };
 }

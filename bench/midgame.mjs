@@ -1,15 +1,25 @@
 // Midgame benchmark: from 20 fixed positions at ply 20 (the first 20 XOT openings, continued by the
-// engine at depth 4 to ply 20), how deep the engine completes in 1 s and at how many nodes/s.
+// engine at depth 4 to ply 20), how deep the engine completes in 1 s and at how many nodes/s, and
+// how long it takes to complete depth 12 (no exact solving), at 1 and at 2 threads (an engine
+// with `threads: 2`, parallel.ts: lazy SMP, its helper sharing the table), with the ratios measured
+// in the same run, and the two parallel schemes (lazy SMP, shipped, and a root split) compared at
+// depth 10 on the first 4 positions. Multi-ProbCut columns come when a shipped build has a calibration (the
+// strongest has none yet: probcut is off in every column).
+import { loadavg } from 'node:os';
 import { parseTranscript, formatTranscript } from '@sente/core';
 import { createEngine } from '@sente/search';
 
-export const title = 'Midgame search: depth completed in 1 s from 20 positions at ply 20 (one core)';
+export const title = 'Midgame search: depth completed in 1 s and time to depth 12 from 20 positions at ply 20, 1 and 2 threads';
 
 const OPENINGS = 'f5d6c4d3c2b3b4b5 f5f4g3g6f3g4e3e2 f5f6d3c5d6c7b5e3 f5f6d3c5c6e3c4b4 f5d6c3f4c5d3g3b5 f5d6c3f4c5d3g3b4 f5f4e3d2c3e6e1g5 f5f4g3e6f3g5f6e7 f5f6e6d6f7g6h5g5 f5f6e6d6f7g6h5g4 f5d6c5f4e3c6f6g6 f5d6c3g5e6f3g4g6 f5d6c5f4e3c6f6g5 f5f4c3e6d3c5d7g5 f5d6c3f4c5d3g3b6 f5d6c7d7c3f4g3d3 f5f4g3f6f7g4d3h2 f5f6d3e3f3c5b6g5 f5f4e3d2c3e6f2c5 f5f4e3d2c3e6f2c6'.split(' ');
 
 export async function run(options) {
+  const load0 = loadavg();
   const engine = createEngine({ build: 'strongest' });
+  const two = createEngine({ build: 'strongest', threads: 2 });
+  await two.startThreads();
   const timeMs = options.quick ? 200 : 1000;
+  const depth = options.quick ? 9 : 12;
   const positions = OPENINGS.slice(0, options.quick ? 4 : 20).map((opening) => {
     const r = parseTranscript(opening);
     const pos = r.value.position;
@@ -22,14 +32,56 @@ export async function run(options) {
     }
     return { pos, transcript: formatTranscript(moves) };
   });
+  // Warm both engines' code (and the helper's) before measuring.
+  for (const e of [engine, two]) e.think(positions[0].pos, { depth: 8, exactFrom: 0 });
   const rows = [];
-  let nodes = 0, ms = 0, depthSum = 0;
+  const sum = { nodes: 0, ms: 0, depth: 0, depth2: 0, nodes2: 0, ms2: 0, to1: 0, to2: 0, toNodes1: 0, toNodes2: 0, main2: 0 };
   positions.forEach(({ pos, transcript }, i) => {
     engine.newGame();
     const r = engine.think(pos, { timeMs, exactFrom: 0 });
-    nodes += r.nodes; ms += r.ms; depthSum += r.depth;
-    rows.push({ '#': i + 1, position: transcript, depth: r.depth, nodes: r.nodes, ms: Math.round(r.ms), 'Mnodes/s': (r.nodes / r.ms / 1000).toFixed(2) });
+    two.newGame();
+    const r2 = two.think(pos, { timeMs, exactFrom: 0 });
+    engine.newGame();
+    const d1 = engine.think(pos, { depth, exactFrom: 0 });
+    two.newGame();
+    const d2 = two.think(pos, { depth, exactFrom: 0 });
+    const main2 = d2.nodes - two.lastHelperNodes;
+    sum.main2 += main2;
+    sum.nodes += r.nodes; sum.ms += r.ms; sum.depth += r.depth;
+    sum.nodes2 += r2.nodes; sum.ms2 += r2.ms; sum.depth2 += r2.depth;
+    sum.to1 += d1.ms; sum.to2 += d2.ms; sum.toNodes1 += d1.nodes; sum.toNodes2 += d2.nodes;
+    rows.push({
+      '#': i + 1, position: transcript, depth: r.depth, nodes: r.nodes, ms: Math.round(r.ms), 'Mnodes/s': (r.nodes / r.ms / 1000).toFixed(2),
+      'depth 2t': r2.depth, [`d${depth} s`]: d1.ms / 1000, [`d${depth} s 2t`]: d2.ms / 1000, [`d${depth} Mn 2t/1t`]: (d2.nodes / d1.nodes).toFixed(2), 'main/1t': (main2 / d1.nodes).toFixed(2),
+    });
   });
-  rows.push({ '#': 'all', position: `build ${engine.buildId}, ${timeMs} ms each`, depth: (depthSum / positions.length).toFixed(1), nodes, ms: Math.round(ms), 'Mnodes/s': (nodes / ms / 1000).toFixed(2) });
-  return { columns: ['#', 'position', 'depth', 'nodes', 'ms', 'Mnodes/s'], rows, notes: 'depth = last iteration completed within the time; the all row gives the mean depth.' };
+  const n = positions.length;
+  rows.push({
+    '#': 'all', position: `build ${engine.buildId}, ${timeMs} ms each`, depth: (sum.depth / n).toFixed(1), nodes: sum.nodes, ms: Math.round(sum.ms), 'Mnodes/s': (sum.nodes / sum.ms / 1000).toFixed(2),
+    'depth 2t': (sum.depth2 / n).toFixed(1), [`d${depth} s`]: sum.to1 / n / 1000, [`d${depth} s 2t`]: sum.to2 / n / 1000, [`d${depth} Mn 2t/1t`]: (sum.toNodes2 / sum.toNodes1).toFixed(2), 'main/1t': (sum.main2 / sum.toNodes1).toFixed(2),
+  });
+  await two.close();
+  // The schemes compared (lazy SMP is the engine's default, parallel.ts).
+  const few = positions.slice(0, 4);
+  const schemeDepth = options.quick ? 8 : 10;
+  const schemes = {};
+  for (const scheme of ['lazy', 'split']) {
+    const e = createEngine({ build: 'strongest', threads: 2, parallelSchemes: { midgame: scheme } });
+    await e.startThreads();
+    e.think(positions[0].pos, { depth: 6, exactFrom: 0 });
+    let ms = 0, nodes = 0;
+    for (const { pos } of few) { e.newGame(); const r = e.think(pos, { depth: schemeDepth, exactFrom: 0 }); ms += r.ms; nodes += r.nodes; }
+    schemes[scheme] = { ms, nodes };
+    await e.close();
+  }
+  let ms1 = 0, nodes1 = 0;
+  for (const { pos } of few) { engine.newGame(); const r = engine.think(pos, { depth: schemeDepth, exactFrom: 0 }); ms1 += r.ms; nodes1 += r.nodes; }
+  const notes = [
+    `depth = last iteration completed within the time (1 thread), depth 2t the same with 2 threads; the all row gives the means. d${depth} s = seconds to complete depth ${depth} (mean in the all row); Mn 2t/1t = nodes on both threads over one thread's; main/1t = the main thread's nodes (the critical path) over one thread's.`,
+    `Mean depth in ${timeMs} ms: ${(sum.depth / n).toFixed(2)} on 1 thread, ${(sum.depth2 / n).toFixed(2)} on 2. Mean time to depth ${depth}: ${(sum.to1 / n / 1000).toFixed(2)} s on 1 thread, ${(sum.to2 / n / 1000).toFixed(2)} s on 2: speedup ${(sum.to1 / sum.to2).toFixed(2)}x as measured; on a quiet machine at most about ${(sum.toNodes1 / sum.main2).toFixed(2)}x (one thread's nodes over the main thread's: the speedup if each of two threads searched as fast as one thread alone).`,
+    `Schemes at depth ${schemeDepth} on positions 1-4, 2 threads: lazy SMP ${(schemes.lazy.ms / 1000).toFixed(2)} s, ${(schemes.lazy.nodes / 1e6).toFixed(1)} M nodes; root split ${(schemes.split.ms / 1000).toFixed(2)} s, ${(schemes.split.nodes / 1e6).toFixed(1)} M nodes; one thread ${(ms1 / 1000).toFixed(2)} s, ${(nodes1 / 1e6).toFixed(1)} M nodes.`,
+    `Multi-ProbCut: off (build ${engine.buildId} ships no calibration).`,
+    `Load average at the start: ${load0.map((x) => x.toFixed(2)).join(' ')}; at the end: ${loadavg().map((x) => x.toFixed(2)).join(' ')} (2 cores: a load above 1 takes CPU from the second thread).`,
+  ];
+  return { columns: ['#', 'position', 'depth', 'nodes', 'ms', 'Mnodes/s', 'depth 2t', `d${depth} s`, `d${depth} s 2t`, `d${depth} Mn 2t/1t`, 'main/1t'], rows, notes: notes.join('\n') };
 }

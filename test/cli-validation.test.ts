@@ -52,9 +52,18 @@ const INVALID: [string, () => string[], RegExp][] = [
   ['16', () => ['tournament', ...TWO, '--time', '5x'], /^sente: --time: "5x" is not a duration/],
   ['16', () => ['tournament', ...TWO, '--time', '7200'], /^sente: --time: "7200" is too long \(at most 60m\)$/],
   ['16', () => ['tournament', ...TWO, '--time', '0.0001'], /^sente: --time: "0.0001" is too short/],
+  ['16', () => ['tournament', ...TWO, '--tc', '40/60/2'], /^sente: --tc: "40\/60\/2" is not a time control \(a time control is \[moves\/\]time\[\+increment\], e\.g\. 40\/60\+0\.6, 10\+0\.1, 5m\+2s \(a bare number is seconds\)\)$/],
+  ['16', () => ['tournament', ...TWO, '--tc', '0+1'], /^sente: --tc: "0\+1": time: "0" is too short \(at least 1ms\)$/],
+  ['16', () => ['tournament', ...TWO, '--tc', '10+x'], /^sente: --tc: "10\+x": increment: "x" is not a duration/],
+  ['16', () => ['tournament', ...TWO, '--tc', '10', '--depth', '3'], /^sente: give --tc \(a clock\) or --depth\/--time \(per move\), not both$/],
+  ['16', () => ['tournament', ...TWO, '--tc', '10', '--timemargin', '-1'], /^sente: --timemargin: "-1" is not a duration/],
+  ['16', () => ['tournament', '--game', 'go', '--player', 'sente', '--player', 'sente', '--tc', '10'], /^sente: --tc and --adjudicate are for Othello tournaments \(not --game go yet\)$/],
+  ['16', () => ['tournament', ...TWO, '--adjudicate', 'exact=30'], /^sente: --adjudicate: exact=30: at most 18 empties/],
+  ['16', () => ['tournament', ...TWO, '--adjudicate', 'draw=5'], /^sente: --adjudicate: "draw=5" is not an adjudication \(exact=N/],
+  ['16', () => ['tournament', '--player', 'bootstrap', '--player', 'gtp,nick=x:gtp-rhino'], /^sente: "gtp,nick=x:gtp-rhino": "nick=x" is not a setting of a GTP player \(name=NAME, as in gtp,name=rhino:gtp-rhino -l 3\)$/],
   ['16', () => ['tournament', ...TWO, '--sprt', 'elo0=5,elo1=0'], /^sente: --sprt: elo0 must be below elo1 \(got elo0=5, elo1=0\)$/],
   ['16', () => ['tournament', ...TWO, '--sprt', 'alpha=2'], /^sente: --sprt: alpha must be > 0 and ≤ 0.5 \(got 2\)$/],
-  ['16', () => ['tournament', ...TWO, '--player', 'gen3', '--sprt', 'elo1=5'], /^sente: --sprt tests one player against another: give exactly two --player \(got 3\)$/],
+  ['16', () => ['tournament', ...TWO, '--player', 'gen3', '--sprt', 'elo1=5'], /^sente: --sprt tests one player against another: give exactly two --player, or --gauntlet to test the first against each other \(got 3\)$/],
   ['16', () => ['tournament', '--player', 'bootstrap:name=a b', '--player', 'bootstrap'], /^sente: "bootstrap:name=a b": name "a b" must be 1 to 40 letters, digits or _.\+#@:=-$/],
   ['16', () => ['improve', '--run', join(T(), 'run'), '--sprt', 'elo1=x'], /^sente: --sprt: "elo1=x" is not elo0=N, elo1=N, alpha=P or beta=P$/],
   ['5', () => ['tournament', ...TWO, '--depth', '99'], /^sente: --depth must be a whole number from 1 to 60 \(got 99\)$/],
@@ -62,6 +71,13 @@ const INVALID: [string, () => string[], RegExp][] = [
   ['5', () => ['tournament', ...TWO, '--exact', '-1'], /^sente: --exact must be a whole number from 0 to 30 \(got -1\)$/],
   ['16', () => ['tournament', ...TWO, '--move-timeout', '0'], /^sente: --move-timeout: "0" is too short/],
   ['16', () => ['go', 'tournament', '--player', 'sente', '--player', 'sente', '--move-timeout', '10x'], /^sente: --move-timeout: "10x" is not a duration/],
+  ['16', () => ['tournament', ...TWO, '--archive', T()], /^sente: --archive .* is a folder; name a file to write$/],
+  ['16', () => ['tournament', ...TWO, '--csv', join(T(), 'same'), '--archive', join(T(), 'same')], /^sente: --csv and --archive name the same file \(.*same\); give the archive its own$/],
+  ['16', () => ['go', 'tournament', '--player', 'sente:speed=2', '--player', 'sente'], /^sente: --player player "sente:speed=2": unknown setting speed \(playouts, time, resign, seed, name\)$/],
+  ['16', () => ['ratings', join(T(), 'no-such.csv')], /^sente: cannot read files .*no-such\.csv: no such file$/],
+  ['16', () => ['ratings', join(T(), 'a-file'), '--anchor', 'x'], /^sente: --anchor must be NAME=ELO \(got "x"\)$/],
+  ['16', () => ['ratings', join(T(), 'a-file'), '--prior', '-1'], /^sente: --prior must be a number from 0 to 1000 \(got -1\)$/],
+  ['16', () => ['ratings', join(T(), 'a-file')], /^sente: .*a-file is neither a tournament CSV \(Othello or Go\), a GGF archive nor an SGF file$/],
   ['5', () => ['tournament', ...TWO, '--workers', '0'], /^sente: --workers must be a whole number from 1 to \d+ \(got 0\)$/],
   ['5,6', () => ['tournament', ...TWO, '--workers', 'NaN'], /^sente: --workers must be .*\(got NaN\)$/],
   ['5', () => ['tournament', '--player', 'bootstrap:depth=99', '--player', 'bootstrap'], /^sente: "bootstrap:depth=99": depth must be from 1 to 60, got 99$/],
@@ -200,7 +216,10 @@ describe('library guards: numbers from other code cannot loop forever', () => {
     await expect(runTournament({ ...base, moveTimeoutMs: 0 })).rejects.toThrow(/move timeout/);
     expect(parsePlayerSpec('bootstrap:depth=99', {}, builds).ok).toBe(false);
     expect(parsePlayerSpec('bootstrap:time=0', {}, builds).ok).toBe(false);
-    await expect(runTournament({ ...base, players: [...players, players[0]], sprt: { elo0: 0, elo1: 5, alpha: 0.05, beta: 0.05 } })).rejects.toThrow(/an SPRT tests one player against one other: give exactly two players \(got 3\)/);
+    await expect(runTournament({ ...base, players: [...players, players[0]], sprt: { elo0: 0, elo1: 5, alpha: 0.05, beta: 0.05 } })).rejects.toThrow(/an SPRT tests one player against one other, or the first against each other in a gauntlet: give exactly two players or --gauntlet \(got 3 in a round robin\)/);
+    await expect(runTournament({ ...base, adjudicateExact: 30 })).rejects.toThrow(/exact adjudication needs a whole number of empties from 0 to 18, got 30/);
+    await expect(runTournament({ ...base, timeControl: { moves: 0, baseMs: 1000, incrementMs: 0 }, timeMarginMs: -1 })).rejects.toThrow(/time margin must be a number of ms >= 0, got -1/);
+    await expect(runTournament({ ...base, timeControl: { moves: 0, baseMs: NaN, incrementMs: 0 } })).rejects.toThrow(/time control/);
   });
 
   it('durations: units ms, s, m; a bare number is seconds; nonsense refused (issue #16)', () => {
@@ -210,6 +229,12 @@ describe('library guards: numbers from other code cannot loop forever', () => {
     // Player specs take the same durations: time=2 is 2 s (it was 2 ms), name= names the player.
     const spec = parsePlayerSpec('bootstrap:time=2,name=two-seconds', {}, builds);
     expect(spec.ok && spec.spec.kind === 'engine' && [spec.spec.timeMs, spec.spec.name]).toEqual([2000, 'two-seconds']);
+    // gtp,name=NAME:<command> names an external program; the command line after the first colon is untouched.
+    const gtp = parsePlayerSpec('gtp,name=rhino:/usr/games/gtp-rhino -l 3 --x=a:b', {}, builds);
+    expect(gtp).toEqual({ ok: true, spec: { kind: 'gtp', name: 'rhino', command: '/usr/games/gtp-rhino -l 3 --x=a:b' } });
+    expect(parsePlayerSpec('gtp:gtp-rhino -l 3', {}, builds)).toEqual({ ok: true, spec: { kind: 'gtp', name: 'gtp:gtp-rhino -l 3', command: 'gtp-rhino -l 3' } });
+    expect(parsePlayerSpec('gtp,name=a b:gtp-rhino', {}, builds)).toEqual({ ok: false, error: '"gtp,name=a b:gtp-rhino": name "a b" must be 1 to 40 letters, digits or _.+#@:=-' });
+    expect(parsePlayerSpec('gtp,name=x:', {}, builds).ok).toBe(false);
     const ms = parsePlayerSpec('bootstrap:time=250ms', {}, builds);
     expect(ms.ok && ms.spec.kind === 'engine' && ms.spec.timeMs).toBe(250);
   });

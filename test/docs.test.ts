@@ -11,7 +11,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MAIN = join(ROOT, 'apps/cli/dist/main.js');
 const DOCS = ['README.md', 'apps/cli/README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
 /** Commands with subcommands: the doc line names both. */
-const GROUPS = new Set(['book', 'go', 'queue']);
+const GROUPS = new Set(['book', 'go', 'queue', 'data']);
 
 function files(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(dir)) {

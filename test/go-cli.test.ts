@@ -109,8 +109,9 @@ describe('sente go', () => {
     try {
       const csv = join(dir, 'games.csv');
       const r = sente(['go', 'tournament', '--size', '5', '--komi', '0.5', '--player', 'sente:playouts=30,resign=0', '--player', 'sente:playouts=60,resign=0', '--games', '2', '--csv', csv]);
-      expect(r.status).toBe(0);
-      expect(r.stdout).toMatch(/game 1: .* in \d+ moves/);
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stderr).toMatch(/^tournament 2\/2: game \d .* \(black\) vs .* \(white\) (1-0|0-1|1\/2-1\/2) /m);
+      expect(r.stdout).toMatch(/^sente:playouts=30,resign=0 +2 /m);
       const lines = readFileSync(csv, 'utf8').trim().split('\n');
       expect(lines.length).toBe(3);
       expect(lines[1]).toContain('"sente:playouts=30,resign=0"');

@@ -1,7 +1,7 @@
 // Go matches against engines that misbehave (issue #19): a silent engine, or one that never ends
 // its reply, loses on --move-timeout (also via `sente tournament --game go`) and the match ends;
-// finished games are in the CSV and SGF as soon as they finish, so a match killed in game 2 keeps
-// game 1; an output path that cannot be written is refused before the first game. The engines are
+// finished games are appended to the CSV and the SGF archive as soon as they finish, so a match
+// killed in game 2 keeps game 1; an output path that cannot be written is refused before the first game. The engines are
 // the fake GTP script in fixtures, so nothing needs to be installed.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -28,15 +28,16 @@ describe('Go matches that lose nothing and hang on nothing', () => {
       expect(Date.now() - t0).toBeLessThan(20_000);
       const lines = readFileSync(csv, 'utf8').trim().split('\n');
       expect(lines).toHaveLength(3);
-      for (const l of lines.slice(1)) expect(l).toMatch(/,forfeit,.*timeout \((black|white)\): node gave no complete reply to ""genmove (black|white)"" within 400 ms/);
+      for (const l of lines.slice(1)) expect(l).toMatch(/,"timeout \((black|white)\): gtp:node .* gave no complete reply to ""genmove (black|white)"" within 400 ms.*",forfeit,/);
     }
   });
 
   it('every finished game is on disk at once: a match killed during game 2 keeps game 1 in the CSV and SGF', async () => {
     const csv = join(tmp, 'killed.csv');
     const sgf = join(tmp, 'killed.sgf');
+    // Each game starts its engines afresh: the fake answers in the first process, is silent in the second.
     const child = spawn(process.execPath, [CLI, 'go', 'tournament', '--size', '5', '--player', 'sente:playouts=20,resign=0',
-      '--player', `gtp:node ${FAKE} silent2`, '--games', '2', '--move-timeout', '60s', '--csv', csv, '--sgf', sgf], { stdio: 'ignore' });
+      '--player', `gtp:node ${FAKE} silent-after ${join(tmp, 'started')}`, '--games', '2', '--move-timeout', '60s', '--csv', csv, '--sgf', sgf], { stdio: 'ignore' });
     const exited = new Promise((resolve) => child.on('exit', resolve));
     try {
       const t0 = Date.now();
@@ -52,7 +53,7 @@ describe('Go matches that lose nothing and hang on nothing', () => {
     }
     const lines = readFileSync(csv, 'utf8').trim().split('\n');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(/^1,"sente:playouts=20,resign=0",gtp:node .*silent2,/);
+    expect(lines[1]).toMatch(/^0,"sente:playouts=20,resign=0",gtp:node .*silent-after .*started,5,7\.5,/);
     const text = readFileSync(sgf, 'utf8');
     expect(text.match(/\(;FF\[4\]/g)).toHaveLength(1);
     expect(text).toMatch(/^\(;FF\[4\]GM\[1\][^]*\)\n$/);

@@ -40,8 +40,9 @@ describe('generic commands route to Go', () => {
       const csv = join(tmp, 'go.csv');
       const r = spawnSync(process.execPath, [MAIN, 'tournament', '--game', 'go', '--size', '9', '--player', 'sente:playouts=300,resign=0', '--player', `gtp:${gnugo} --mode gtp --level 1 --chinese-rules --capture-all-dead`, '--games', '1', '--csv', csv], { encoding: 'utf8', timeout: 120_000 });
       expect(r.status, r.stderr).toBe(0);
-      expect(r.stdout).toMatch(/game 1: .* in \d+ moves/);
-      expect(r.stdout).not.toMatch(/DISAGREE|forfeit/i);
+      // The tournament runner's line per finished game (stderr is not a terminal here).
+      expect(r.stderr).toMatch(/tournament 1\/1: game 0 .* \((black|white)\) vs .* (1-0|0-1|1\/2-1\/2) /);
+      expect(r.stdout + r.stderr).not.toMatch(/DISAGREE|forfeit/i);
       expect(readFileSync(csv, 'utf8').trim().split('\n').length).toBe(2);
     } finally {
       rmSync(tmp, { recursive: true, force: true });

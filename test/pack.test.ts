@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const PACKAGES = ['packages/core', 'packages/builds', 'packages/search', 'packages/selfplay', 'apps/cli'];
+const PACKAGES = ['packages/core', 'packages/builds', 'packages/search', 'packages/selfplay', 'apps/web', 'apps/cli'];
 const tmp = mkdtempSync(join(tmpdir(), 'sente-pack-'));
 const project = join(tmp, 'project');
 const bin = join(project, 'node_modules', '.bin', 'sente');

@@ -1,6 +1,7 @@
 // sente against GRhino's gtp-rhino (level 1): a 4-game `sente tournament` whose every transcript
 // replays legally, and games through two GTP players and our own referee loop, from the start and
-// from an opening, with both colours, complete with every move legal.
+// from an opening, with both colours, complete with every move legal; and a short match on a
+// clock (--tc 10+0.1) in which neither side loses on time.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -82,3 +83,34 @@ describe.skipIf(!hasRhino)('sente tournament against gtp-rhino -l 1', () => {
     }
   });
 });
+
+describe.skipIf(!hasRhino)('sente tournament against gtp-rhino on a clock (--tc 10+0.1)', () => {
+  it('completes a 2-game match (gtp-rhino lists time_settings and time_left, so it is sent them): nobody loses on time, the clocks are recorded', () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'sente-rhino-tc-'));
+    try {
+      const csv = join(tmp, 'games.csv');
+      const r = spawnSync(process.execPath, [CLI, 'tournament', '--player', 'strongest:name=sente', '--player', `gtp,name=rhino:${RHINO} -l 1`, '--games', '2', '--exact', '10',
+        '--tc', '10+0.1', '--workers', '1', '--csv', csv], { encoding: 'utf8', timeout: 120_000 });
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stdout).toContain('clock 10s+100ms: 10s for the game, plus 100ms a move');
+      const rows = csvRows(csv);
+      expect(rows).toHaveLength(2);
+      for (const row of rows) {
+        expect([row.black, row.white].sort()).toEqual(['rhino', 'sente']);
+        expect(row.reason).toBe('normal');
+        const end = unwrap(parseTranscript(row.transcript)).position;
+        expect(end.isGameOver()).toBe(true);
+        for (const c of ['black', 'white']) {
+          const left = Number(row[`${c}_clock_ms`]);
+          expect(left).toBeGreaterThanOrEqual(0);
+          expect(left).toBeLessThanOrEqual(10_000 + 100 * Number(row[`${c}_moves`]));
+        }
+        expect(row.move_ms.split(' ')).toHaveLength((row.transcript.length - row.opening.length) / 2);
+      }
+      expect(r.stdout).toMatch(/rhino: \d+ moves, [\d.]+ ms\/move, least left [\d.]+m?s, 0 lost on time/);
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  });
+});
+

@@ -7,8 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSV_COLUMNS, setStrongest } from '@sente/selfplay';
-import { csvRows } from './gtp-referee.js';
+import { parseTranscript, unwrap } from '@sente/core';
+import { solvePosition } from '@sente/search';
+import { CSV_COLUMNS, parseCsvLine, setStrongest } from '@sente/selfplay';
+import { stringify } from 'csv-stringify/sync';
+import { FIXTURES, csvRows } from './gtp-referee.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MAIN = fileURLToPath(new URL('../apps/cli/dist/main.js', import.meta.url));
@@ -31,9 +34,9 @@ function sente(...args: string[]): { status: number | null; stdout: string; stde
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-/** A CSV line without its last four fields (the thinking times, which vary from run to run). */
+/** A CSV line without its last seven fields (the thinking times, per-move times and clocks, which vary from run to run). */
 function withoutTimes(line: string): string {
-  return line === '' ? line : line.split(',').slice(0, -4).join(',');
+  return line === '' ? line : line.split(',').slice(0, -7).join(',');
 }
 
 beforeAll(() => {
@@ -152,6 +155,31 @@ describe('sente tournament', () => {
     expect(changed.stderr).toMatch(/--resume: sprt was .*"elo1":50.*, now .*"elo1":20/);
   });
 
+  it('--sprt with --gauntlet: each pairing (the first player against each other) is stopped at its own decision', () => {
+    const csv = join(tmp, 'sprt-gauntlet.csv');
+    const args = ['tournament', '--gauntlet', '--player', 'gen3:depth=2,name=strong', '--player', 'bootstrap:depth=1,name=weak', '--player', 'bootstrap:depth=1,exact=2,name=weaker',
+      '--games', '200', '--exact', '6', '--workers', '2', '--sprt', 'elo0=0,elo1=50', '--csv', csv];
+    const r = sente(...args);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('strong tested, each pairing stops when its test decides (pairings one after another)');
+    const rows = csvRows(csv);
+    for (const [p, opponent] of [[0, 'weak'], [1, 'weaker']] as const) {
+      const m = new RegExp(`SPRT elo0=0,elo1=50,alpha=0.05,beta=0.05: strong vs ${opponent} H1 accepted after (\\d+) pairs`).exec(r.stdout);
+      expect(m, r.stdout).not.toBeNull();
+      const mine = rows.filter((x) => Math.floor(Number(x.game) / 200) === p);
+      expect(mine.every((x) => [x.black, x.white].sort().join() === ['strong', opponent].sort().join())).toBe(true);
+      // Stopped at its decision: its games are those of the decision, and the few in flight then.
+      expect(mine.length).toBeGreaterThanOrEqual(2 * Number(m![1]));
+      expect(mine.length).toBeLessThan(200);
+    }
+    expect(r.stdout).toMatch(new RegExp(`${rows.length}/400 games \\(stopped by the SPRT: weak H1 accepted, weaker H1 accepted\\)`));
+    // A decided run resumed plays nothing more.
+    const before = readFileSync(csv, 'utf8');
+    const again = sente(...args, '--resume');
+    expect(again.status, again.stderr).toBe(0);
+    expect(readFileSync(csv, 'utf8')).toBe(before);
+  });
+
   it('gauntlet: a program that does not start loses every game, the tournament goes on, and the run fails naming it', () => {
     const csv = join(tmp, 'g.csv');
     const r = sente('tournament', '--gauntlet', '--player', 'bootstrap', '--player', 'gtp:node -e process.exit(1)', '--player', 'bootstrap:depth=1',
@@ -266,11 +294,193 @@ describe('sente tournament', () => {
     const after = readFileSync(csv, 'utf8').split('\n');
     expect(after[0]).toBe(CSV_COLUMNS.join(','));
     // The old games are kept as they were, with empty times; the new ones have theirs.
-    expect(after.slice(1, 4)).toEqual(old.slice(1).map((l) => `${l},,,,`));
+    expect(after.slice(1, 4)).toEqual(old.slice(1).map((l) => `${l},,,,,,,`));
     const rows = csvRows(csv);
     expect(rows).toHaveLength(6);
     for (const row of rows.slice(3)) expect(Number(row.black_moves) + Number(row.white_moves)).toBeGreaterThan(0);
     expect(after.map(withoutTimes).sort()).toEqual(lines.map(withoutTimes).sort());
+  });
+
+  it('--resume reads a CSV written before per-move times and clocks were recorded (14 columns) and widens it', () => {
+    const csv = join(tmp, 'old14.csv');
+    const args = ['tournament', '--player', 'bootstrap:depth=2', '--player', 'bootstrap:depth=1', '--games', '4', '--exact', '4', '--csv', csv];
+    expect(sente(...args).status).toBe(0);
+    const lines = readFileSync(csv, 'utf8').split('\n');
+    const old = lines.slice(0, 3).map((l) => l.split(',').slice(0, 14).join(','));
+    expect(old[0]).toBe(CSV_COLUMNS.slice(0, 14).join(','));
+    writeFileSync(csv, `${old.join('\n')}\n`);
+    const resumed = sente(...args, '--resume');
+    expect(resumed.status, resumed.stderr).toBe(0);
+    const after = readFileSync(csv, 'utf8').split('\n');
+    expect(after[0]).toBe(CSV_COLUMNS.join(','));
+    expect(after.slice(1, 3)).toEqual(old.slice(1).map((l) => `${l},,,`));
+    const rows = csvRows(csv);
+    expect(rows).toHaveLength(4);
+    // The games played now have a time for every move after the opening.
+    for (const row of rows.slice(2)) expect(row.move_ms.split(' ')).toHaveLength((row.transcript.length - row.opening.length) / 2);
+  });
+
+  it('--tc: a GTP engine that overruns its clock loses on time, one that follows time_left does not, nor do built-in engines; gtp,name= names a program', () => {
+    const csv = join(tmp, 'tc.csv');
+    const log = join(tmp, 'careful.log');
+    // A gauntlet: careful against slow and against the built-in engine.
+    const args = ['tournament', '--gauntlet', '--player', `gtp,name=careful:node ${FIXTURES}clock-gtp.mjs managed --log ${log}`, '--player', `gtp,name=slow:node ${FIXTURES}clock-gtp.mjs overrun 300`,
+      '--player', 'bootstrap', '--games', '2', '--exact', '8', '--workers', '2', '--csv', csv];
+    const r = sente(...args, '--tc', '2+0.1');
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('clock 2s+100ms: 2s for the game, plus 100ms a move; a side more than 0ms over loses on time');
+    const rows = csvRows(csv);
+    expect(rows).toHaveLength(4);
+    expect(new Set(rows.flatMap((x) => [x.black, x.white]))).toEqual(new Set(['bootstrap', 'slow', 'careful']));
+    for (const row of rows) {
+      const moves = (row.transcript.length - row.opening.length) / 2;
+      const times = row.move_ms.split(' ').map(Number);
+      expect(times).toHaveLength(moves);
+      if (row.black === 'slow' || row.white === 'slow') {
+        // 300 ms a move from 2 s (+100 ms each): out of time after about 10 moves.
+        const colour = row.black === 'slow' ? 'black' : 'white';
+        expect(row.reason).toMatch(new RegExp(`^time \\(${colour}\\): `));
+        expect(row.result).toBe(colour === 'black' ? '0-1' : '1-0');
+        expect(Number(row[`${colour}_clock_ms`])).toBeLessThanOrEqual(0);
+        expect(Number(row[`${colour}_moves`])).toBeGreaterThan(5);
+        continue;
+      }
+      expect(row.reason).toBe('normal');
+      // Each clock is 2 s, plus 100 ms a move, less the time its moves took (rounding: 1 ms a move).
+      for (const c of ['black', 'white']) {
+        const left = Number(row[`${c}_clock_ms`]);
+        expect(left).toBeGreaterThanOrEqual(0);
+        expect(Math.abs(left - (2000 + 100 * Number(row[`${c}_moves`]) - Number(row[`${c}_ms`])))).toBeLessThanOrEqual(Number(row[`${c}_moves`]) + 1);
+      }
+      expect(Math.abs(times.reduce((a, b) => a + b, 0) - Number(row.black_ms) - Number(row.white_ms))).toBeLessThanOrEqual(moves + 2);
+      // careful spends an eighth of what time_left says: it used its clock, not a fixed time.
+      const careful = row.black === 'careful' ? 'black' : 'white';
+      expect(Number(row[`${careful}_ms`])).toBeGreaterThan(500);
+    }
+    // The careful engine was told the control once a game and its time before every genmove.
+    const sent = readFileSync(log, 'utf8').trim().split('\n');
+    expect(sent.filter((l) => l === 'time_settings 2 0 0')).toHaveLength(4);
+    const genmoves = sent.map((l, i) => [l, i] as const).filter(([l]) => l.startsWith('genmove'));
+    expect(genmoves.length).toBeGreaterThan(20);
+    for (const [, i] of genmoves) expect(sent[i - 1]).toMatch(/^time_left (black|white) [0-2] 0$/);
+    expect(r.stdout).toMatch(/slow: \d+ moves, [\d.]+ ms\/move, least left -?\d+ms, 2 lost on time/);
+    expect(r.stdout).toMatch(/careful: \d+ moves, [\d.]+ ms\/move, least left [\d.]+m?s, 0 lost on time/);
+    expect(r.stdout).toMatch(/bootstrap: \d+ moves, [\d.]+ ms\/move, least left [\d.]+m?s, 0 lost on time/);
+    // The control is part of the run's settings: a resume on another clock is refused.
+    expect(JSON.parse(readFileSync(`${csv}.settings.json`, 'utf8'))).toEqual(expect.objectContaining({ tc: '2s+100ms', timeMargin: 0, depth: null }));
+    const changed = sente(...args, '--tc', '4+0.1', '--resume');
+    expect(changed.status).toBe(2);
+    expect(changed.stderr).toContain('--resume: tc was 2s+100ms, now 4s+100ms');
+    const margin = sente(...args, '--tc', '2+0.1', '--timemargin', '50ms', '--resume');
+    expect(margin.status).toBe(2);
+    expect(margin.stderr).toContain('--resume: timeMargin was 0, now 50');
+  });
+
+  it('built-in engines on a short clock (moves/time+increment) never lose on time and use a fair share of it', () => {
+    const csv = join(tmp, 'tc-engines.csv');
+    const r = sente('tournament', '--player', 'bootstrap', '--player', 'gen3', '--games', '4', '--tc', '20/2+0.05', '--exact', '10', '--workers', '2', '--csv', csv);
+    expect(r.status, r.stderr).toBe(0);
+    const rows = csvRows(csv);
+    expect(rows).toHaveLength(4);
+    let used = 0;
+    let had = 0;
+    for (const row of rows) {
+      expect(row.reason).toBe('normal');
+      for (const c of ['black', 'white']) {
+        const moves = Number(row[`${c}_moves`]);
+        expect(Number(row[`${c}_clock_ms`])).toBeGreaterThanOrEqual(0);
+        used += Number(row[`${c}_ms`]);
+        had += 2000 * Math.ceil(moves / 20) + 50 * moves;
+      }
+    }
+    // Well inside the clock, but not a trickle of it (the budgets follow the time left).
+    expect(used / had).toBeGreaterThan(0.2);
+    expect(used / had).toBeLessThan(1);
+  });
+
+  it('--adjudicate exact=N ends games by the exact solver at N empties, recorded as adjudicated and checked on resume', () => {
+    const csv = join(tmp, 'adj.csv');
+    const args = ['tournament', '--player', 'bootstrap:depth=1', '--player', 'bootstrap:depth=2', '--games', '4', '--exact', '4', '--adjudicate', 'exact=12', '--csv', csv];
+    const r = sente(...args);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('4 game(s) adjudicated by the exact solver');
+    expect(r.stdout).not.toContain('forfeits');
+    const rows = csvRows(csv);
+    expect(rows).toHaveLength(4);
+    for (const row of rows) {
+      const end = unwrap(parseTranscript(row.transcript)).position;
+      expect(end.emptyCount()).toBe(12);
+      // Our own solve of the position the game stopped in gives the recorded score.
+      const s = solvePosition(end, { pv: false }).score;
+      const black = end.side === 0 ? s : -s;
+      expect(Number(row.black_score)).toBe(black);
+      expect(row.reason).toBe(`adjudicated (exact 12): 12 empties, perfect play ${black > 0 ? '+' : ''}${black} for black`);
+      expect([Number(row.black_discs), Number(row.white_discs)]).toEqual([end.blackCount(), end.whiteCount()]);
+    }
+    expect(JSON.parse(readFileSync(`${csv}.settings.json`, 'utf8'))).toEqual(expect.objectContaining({ adjudicate: 'exact=12' }));
+    const again = sente(...args, '--resume');
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stdout).toMatch(/4\/4 games/);
+    const changed = sente(...args.slice(0, -4), '--adjudicate', 'exact=10', '--csv', csv, '--resume');
+    expect(changed.status).toBe(2);
+    expect(changed.stderr).toContain('--resume: adjudicate was exact=12, now exact=10');
+    // An adjudicated score that is not the solver's is refused when read back.
+    const original = readFileSync(csv, 'utf8');
+    const lines = original.split('\n');
+    const f = lines[1].split(',');
+    const i = CSV_COLUMNS.indexOf('black_score');
+    const wrong = Number(f[i]) + 2;
+    f[i] = String(wrong);
+    f[CSV_COLUMNS.indexOf('result')] = wrong > 0 ? '1-0' : wrong < 0 ? '0-1' : '1/2-1/2';
+    writeFileSync(csv, [lines[0], f.join(','), ...lines.slice(2)].join('\n'));
+    const tampered = sente(...args, '--resume');
+    expect(tampered.status).toBe(2);
+    expect(tampered.stderr).toMatch(/:2: game \d+: black_score -?\d+ is not the perfect-play score of the adjudicated position/);
+    writeFileSync(csv, original);
+  });
+
+  it('--adjudicate resign=S,moves=K ends games both engines score as lost, recorded as adjudicated and checked on resume', () => {
+    const csv = join(tmp, 'resign.csv');
+    const args = ['tournament', '--player', 'gen3:depth=4,name=strong', '--player', 'bootstrap:depth=1,name=weak', '--games', '4', '--exact', '8', '--adjudicate', 'resign=20,moves=2', '--csv', csv];
+    const r = sente(...args);
+    expect(r.status, r.stderr).toBe(0);
+    const rows = csvRows(csv);
+    const resigned = rows.filter((x) => x.reason.startsWith('adjudicated (resign 20,2): '));
+    // A depth-4 gen3 against a depth-1 bootstrap: most games are agreed lost long before the end.
+    expect(resigned.length).toBeGreaterThanOrEqual(2);
+    expect(r.stdout).toContain(`${resigned.length} game(s) adjudicated by agreed engine scores`);
+    for (const row of resigned) {
+      const loser = row.reason.includes('white scored itself') ? 'white' : 'black';
+      expect(row[loser]).toBe('weak');
+      const end = unwrap(parseTranscript(row.transcript)).position;
+      expect(end.isGameOver()).toBe(false);
+      expect([Number(row.black_discs), Number(row.white_discs)]).toEqual([end.blackCount(), end.whiteCount()]);
+      expect(Math.sign(Number(row.black_score))).toBe(loser === 'black' ? -1 : 1);
+      expect(row.result).toBe(loser === 'black' ? '0-1' : '1-0');
+    }
+    expect(JSON.parse(readFileSync(`${csv}.settings.json`, 'utf8'))).toEqual(expect.objectContaining({ adjudicate: 'resign=20,moves=2' }));
+    expect(sente(...args, '--resume').status).toBe(0);
+    // A resignation whose score names the other side as the winner is refused when read back.
+    const lines = readFileSync(csv, 'utf8').split('\n');
+    const at = lines.findIndex((l) => l.includes('adjudicated (resign'));
+    const f = parseCsvLine(lines[at]);
+    f[CSV_COLUMNS.indexOf('black_score')] = String(-Number(f[CSV_COLUMNS.indexOf('black_score')]));
+    f[CSV_COLUMNS.indexOf('result')] = f[CSV_COLUMNS.indexOf('result')] === '1-0' ? '0-1' : '1-0';
+    lines[at] = stringify([f]).trimEnd();
+    writeFileSync(csv, lines.join('\n'));
+    const tampered = sente(...args, '--resume');
+    expect(tampered.status).toBe(2);
+    expect(tampered.stderr).toMatch(new RegExp(`:${at + 1}: game \\d+: black_score -?\\d+ is not a win of 2 to 64 discs for (black|white), who the resignation names`));
+  });
+
+  it('a player that cannot start is reported with its command and its stderr', () => {
+    const csv = join(tmp, 'dead.csv');
+    const r = sente('tournament', '--player', 'bootstrap', '--player', `gtp,name=dead:node -e "console.error('cannot open weights.bin'); process.exit(2)"`,
+      '--games', '2', '--depth', '1', '--exact', '4', '--csv', csv);
+    expect(r.status).toBe(1);
+    const command = `node -e "console.error('cannot open weights.bin'); process.exit(2)"`;
+    expect(r.stdout).toContain(`player dead could not be started (command: ${command}): cannot start GTP engine "${command}": dead exited (code 2) while waiting for the reply to "list_commands"; its stderr ends: cannot open weights.bin`);
+    for (const row of csvRows(csv)) expect(row.reason).toMatch(/^crash \((black|white), start\): cannot start GTP engine ".*": dead exited \(code 2\)/);
   });
 
   it('refuses unknown builds and bad settings with a clear message', () => {

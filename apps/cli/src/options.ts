@@ -8,7 +8,7 @@
 // specs' time= too); `durationMs` turns a checked one into milliseconds.
 import { existsSync, statSync } from 'node:fs';
 import type { Argv } from 'yargs';
-import { MAX_EXACT_EMPTIES, MAX_MOVE_MS, MAX_SEARCH_DEPTH } from '@sente/search';
+import { MAX_EXACT_EMPTIES, MAX_MOVE_MS, MAX_SEARCH_DEPTH, MAX_THREADS } from '@sente/search';
 import { parseDuration } from '@sente/selfplay';
 
 export type Rule =
@@ -44,6 +44,8 @@ export const RULES = {
   exact: int(0, MAX_EXACT_EMPTIES),
   games: int(1, MAX_GAMES),
   workers: int(1, MAX_WORKERS),
+  /** Search threads of one engine (--threads). */
+  threads: int(1, MAX_THREADS),
   seed: int(0, 0xffffffff),
   /** A time per move or a timeout (--time, --move-timeout of every command). */
   duration: { kind: 'duration', max: MAX_MOVE_MS } as Rule,

@@ -12,7 +12,14 @@ export type SenteErrorCode =
   | 'bad-build-id'
   | 'read-only-registry'
   | 'registry-locked'
-  | 'bad-option';
+  | 'bad-option'
+  // A GTP engine run as a child process: could not start, exited, answered no GTP, refused a command, too slow.
+  | 'gtp-start'
+  | 'gtp-exited'
+  | 'gtp-garbage'
+  | 'gtp-refused'
+  | 'gtp-timeout'
+  | 'corrupt-dataset';
 
 export class SenteError extends Error {
   readonly code: SenteErrorCode;

@@ -71,7 +71,7 @@ function lines(names: readonly string[], word: fc.Arbitrary<string>): fc.Arbitra
   return fc.array(item, { minLength: LINES, maxLength: LINES });
 }
 
-/** The words of a line as GTP 2 reads it, written independently of protocol-line.ts: controls but HT dropped, HT a space, no comment. */
+/** The words of a line as GTP 2 reads it, written independently of gtp/framing.ts: controls but HT dropped, HT a space, no comment. */
 function gtpTokens(line: string): string[] {
   let s = '';
   for (const ch of line) {
@@ -352,12 +352,13 @@ function goStep(gtp: GoGtpEngine, model: { board: core.GoBoard }, line: string):
   const [ok, result] = gtpFrame(line, reply);
   const words = gtpTokens(line);
   if (/^\d+$/.test(words[0])) words.shift();
-  const name = (words[0] ?? '').toLowerCase();
+  // Command names are case-sensitive (GNU Go, gtp-rhino and the shared server alike).
+  const name = words[0] ?? '';
   const args = words.slice(1);
   const b = model.board;
   let expect: boolean | null = null;
   if (name === '') {
-    check(!ok && result === 'missing command', 'an id alone', line, reply);
+    check(!ok && result === 'syntax error: missing command', 'an id alone', line, reply);
   } else if (name === 'play') {
     const c = args.length >= 2 ? goColor(args[0]) : null;
     const p = c === null ? null : goVertex(b.size, args[1]);

@@ -19,11 +19,13 @@ export class PositionSet {
   game: Int32Array;
   private readonly scratch = new Int32Array(FEATURES);
 
-  constructor(capacity = 1 << 16) {
-    this.offsets = new Int32Array(capacity * FEATURES);
-    this.labels = new Int8Array(capacity);
-    this.empties = new Uint8Array(capacity);
-    this.game = new Int32Array(capacity);
+  /** `shared`: the arrays live on SharedArrayBuffers, for the fitter's threads (no copy). */
+  constructor(capacity = 1 << 16, shared = false) {
+    const buffer = (bytes: number): ArrayBuffer | SharedArrayBuffer => (shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
+    this.offsets = new Int32Array(buffer(capacity * FEATURES * 4));
+    this.labels = new Int8Array(buffer(capacity));
+    this.empties = new Uint8Array(buffer(capacity));
+    this.game = new Int32Array(buffer(capacity * 4));
   }
 
   private grow(): void {
@@ -57,6 +59,10 @@ export class PositionSet {
    */
   sortByEmpties(): void {
     const n = this.count;
+    // Already in order at exact size (as loadPositionFiles builds them): nothing to do.
+    let sorted = n === this.labels.length;
+    for (let i = 1; sorted && i < n; i++) if (this.empties[i] < this.empties[i - 1]) sorted = false;
+    if (sorted) return;
     const start = new Int32Array(62);
     for (let i = 0; i < n; i++) start[this.empties[i] + 1]++;
     for (let e = 1; e < 62; e++) start[e] += start[e - 1];

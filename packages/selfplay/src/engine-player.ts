@@ -1,8 +1,9 @@
 // An engine build as a GamePlayer, with its per-player settings (depth, exact-solve threshold,
-// time per move). Engine players of a tournament run inside pool workers; the same wrapper serves
+// time per move; on a game clock the time manager's budget, search's time-manager.ts). Engine players of a tournament run inside pool workers; the same wrapper serves
 // games against external programs in the main thread.
 import { PASS, type Position } from '@sente/core';
-import type { Engine } from '@sente/search';
+import { moveTimeBudget, type Engine } from '@sente/search';
+import type { ClockView } from './match/clock.js';
 import type { GamePlayer } from './player.js';
 import { hashString, seededRandom } from './random.js';
 
@@ -17,16 +18,28 @@ export interface EngineSettings {
 export function enginePlayer(name: string, engine: Engine, settings: EngineSettings): GamePlayer {
   // Book randomness is seeded by the game (number and opening), so a tournament replays identically.
   let random: (() => number) | undefined;
+  let score: number | undefined;
   return {
     name,
     async newGame(_start: Position, opening: readonly number[], game?: number): Promise<void> {
       engine.newGame();
+      score = undefined;
       random = settings.bookMargin ? seededRandom(hashString(`${name}|${opening.join(',')}|${game ?? 0}`), 0xb00c) : undefined;
     },
-    async genmove(position: Position): Promise<number> {
+    async genmove(position: Position, _moves: readonly number[], clock?: ClockView): Promise<number> {
       if (position.mustPass()) return PASS;
-      const r = engine.think(position, { depth: settings.depth, exactFrom: settings.exact, timeMs: settings.timeMs, bookMargin: settings.bookMargin, random });
+      // On a clock the time manager sets the move's budget (a spec's own time= or depth= still bounds it).
+      let timeMs = settings.timeMs;
+      if (clock) {
+        const budget = moveTimeBudget({ remainingMs: clock.remainingMs, incrementMs: clock.tc.incrementMs, movesToGo: clock.movesToGo }, position.emptyCount());
+        timeMs = timeMs === undefined ? budget : Math.min(timeMs, budget);
+      }
+      const r = engine.think(position, { depth: settings.depth, exactFrom: settings.exact, timeMs, bookMargin: settings.bookMargin, random });
+      score = r.score;
       return r.move;
+    },
+    lastScore(): number | undefined {
+      return score;
     },
     async close(): Promise<void> {},
   };

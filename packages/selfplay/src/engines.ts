@@ -6,8 +6,8 @@ import { createEngine, loadBuild, readBookFile, type Book, type Engine } from '@
 
 const engines = new Map<string, Engine>();
 
-export function engineFor(buildsDir: string, build: string, slot = 0, ttMb = 8, bookFile?: string): Engine {
-  const key = `${buildsDir}\u0000${build}\u0000${slot}\u0000${bookFile ?? ''}`;
+export function engineFor(buildsDir: string, build: string, slot = 0, ttMb = 8, bookFile?: string, threads = 1): Engine {
+  const key = `${buildsDir}\u0000${build}\u0000${slot}\u0000${bookFile ?? ''}\u0000${threads}`;
   let engine = engines.get(key);
   if (!engine) {
     const b = loadBuild(build, buildsDir);
@@ -17,7 +17,7 @@ export function engineFor(buildsDir: string, build: string, slot = 0, ttMb = 8, 
       if (!r.ok) throw new Error(r.error);
       book = r.book;
     }
-    engine = createEngine({ table: b.table, build: b.id, ttMb, book, probcut: b.probcut });
+    engine = createEngine({ table: b.table, build: b.id, ttMb, book, probcut: b.probcut, threads });
     engines.set(key, engine);
   }
   return engine;

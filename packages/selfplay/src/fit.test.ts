@@ -93,3 +93,87 @@ describe('fitWeights', () => {
     expect(Number.isNaN(fit.history[0].validationRms)).toBe(true);
   });
 });
+
+describe('fitWeights on threads', () => {
+  it('gives the single-thread weights (to rounding) with 2 and 3 threads', async () => {
+    const { buildDataset } = await import('./dataset.js');
+    const { seededRandom } = await import('./random.js');
+    const { Position, BLACK } = await import('@sente/core');
+    const games = [];
+    for (let g = 0; g < 60; g++) {
+      const random = seededRandom(g, 5);
+      const p = Position.initial();
+      const moves: number[] = [];
+      while (!p.isGameOver()) {
+        if (p.mustPass()) { p.makePass(); continue; }
+        const legal = p.legalMoveList();
+        const m = legal[Math.floor(random() * legal.length)];
+        p.makeMove(m);
+        moves.push(m);
+      }
+      const s = p.finalScore();
+      games.push({ moves, blackScore: p.side === BLACK ? s : -s });
+    }
+    const data = buildDataset(games, { validation: 0.2 });
+    data.train.sortByEmpties();
+    const fit = (threads: number) => fitWeights(data.train, data.validation, { phases: 4, epochs: 5, l2: 5, neighbour: 0.25, threads });
+    const one = fit(1);
+    for (const threads of [2, 3]) {
+      const many = fit(threads);
+      expect(many.history.length).toBe(one.history.length);
+      many.history.forEach((h, i) => {
+        expect(h.trainRms).toBeCloseTo(one.history[i].trainRms, 8);
+        expect(h.validationRms).toBeCloseTo(one.history[i].validationRms, 8);
+      });
+      let worst = 0;
+      for (let j = 0; j < one.weights.length; j++) worst = Math.max(worst, Math.abs(many.weights[j] - one.weights[j]));
+      expect(worst).toBeLessThan(1e-8);
+      // The same thread count twice: the same bits.
+      expect(Array.from(fit(threads).weights)).toEqual(Array.from(many.weights));
+    }
+  });
+});
+
+describe('fitWeights stopped and resumed', () => {
+  it('3 epochs, then 3 more from the saved state, equal 6 epochs at once (to rounding)', async () => {
+    const { buildDataset } = await import('./dataset.js');
+    const { BLACK } = await import('@sente/core');
+    const games = [];
+    for (let g = 0; g < 40; g++) {
+      const random = seededRandom(g, 9);
+      const p = Position.initial();
+      const moves: number[] = [];
+      while (!p.isGameOver()) {
+        if (p.mustPass()) { p.makePass(); continue; }
+        const legal = p.legalMoveList();
+        const m = legal[Math.floor(random() * legal.length)];
+        p.makeMove(m);
+        moves.push(m);
+      }
+      const s = p.finalScore();
+      games.push({ moves, blackScore: p.side === BLACK ? s : -s });
+    }
+    const data = buildDataset(games, { validation: 0.2 });
+    data.train.sortByEmpties();
+    const settings = { phases: 4, l2: 5, neighbour: 0.25 };
+    const whole = fitWeights(data.train, data.validation, { ...settings, epochs: 6 });
+    let saved: import('./fit.js').FitState | undefined;
+    const first = fitWeights(data.train, data.validation, {
+      ...settings, epochs: 3,
+      onState: (st) => { saved = { ...st, y: Float64Array.from(st.y), p: Float64Array.from(st.p), bestX: Float64Array.from(st.bestX), bestPhaseSse: Float64Array.from(st.bestPhaseSse), phaseEpoch: Int32Array.from(st.phaseEpoch), history: [...st.history] }; },
+    });
+    expect(first.history).toHaveLength(3);
+    expect(saved!.epoch).toBe(3);
+    const rest = fitWeights(data.train, data.validation, { ...settings, epochs: 6, resume: saved });
+    expect(rest.history).toHaveLength(6);
+    rest.history.forEach((h, i) => {
+      expect(h.epoch).toBe(i + 1);
+      expect(h.trainRms).toBeCloseTo(whole.history[i].trainRms, 6);
+      expect(h.validationRms).toBeCloseTo(whole.history[i].validationRms, 6);
+    });
+    let worst = 0;
+    for (let j = 0; j < whole.weights.length; j++) worst = Math.max(worst, Math.abs(rest.weights[j] - whole.weights[j]));
+    expect(worst).toBeLessThan(1e-6);
+    expect(rest.phaseEpochs).toEqual(whole.phaseEpochs);
+  });
+});

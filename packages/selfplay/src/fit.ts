@@ -12,6 +12,7 @@
 // games, while the late phases, labelled by exact play, keep improving).
 import { EvalTable, PHASE_STRIDE, phaseOf } from '@sente/search';
 import { FEATURES, type PositionSet } from './dataset.js';
+import { FitThreads, sharedCopy, sharedFloat64 } from './fit-threads.js';
 
 export interface FitOptions {
   readonly phases: number;
@@ -26,6 +27,30 @@ export interface FitOptions {
   readonly onEpoch?: (stats: EpochStats) => void;
   /** Checked between epochs: stop early and keep the weights so far. */
   readonly signal?: AbortSignal;
+  /**
+   * Threads for the passes over the rows (default 1: this thread only). With more, the rows are
+   * split in shards over worker threads sharing the arrays (fit-threads.ts).
+   */
+  readonly threads?: number;
+  /** Continue a stopped fit from the state it reported (same positions and settings). */
+  readonly resume?: FitState;
+  /** Called after every epoch with the fit's state (live arrays: copy or write them out at once). */
+  readonly onState?: (state: FitState) => void;
+}
+
+/**
+ * What a fit needs to continue exactly where it stopped: the CGLS solution and search direction
+ * (weight space), the per-phase early-stopping record and the epochs so far. The residuals are not
+ * kept: they are recomputed from the solution (r1 = W^1/2 (b - A x), r2 = -sqrt(l2) D y).
+ */
+export interface FitState {
+  readonly epoch: number;
+  readonly y: Float64Array;
+  readonly p: Float64Array;
+  readonly bestX: Float64Array;
+  readonly bestPhaseSse: Float64Array;
+  readonly phaseEpoch: Int32Array;
+  readonly history: readonly EpochStats[];
 }
 
 export interface EpochStats {
@@ -123,129 +148,159 @@ export function fitWeights(train: PositionSet, validation: PositionSet, options:
   for (let j = 0; j < m; j++) d[j] = d[j] > 0 ? 1 / Math.sqrt(d[j] + l2) : 0;
 
   // Residuals: r1 per (position, slot 0 = own phase, 1 = neighbour), r2 per weight (the penalty).
-  const r1 = new Float64Array(n * 2);
-  const q1 = new Float64Array(n * 2);
+  // With threads, the arrays the row passes touch are shared with the fitter's worker threads.
+  const threads = Math.max(1, Math.floor(options.threads ?? 1));
+  const alloc = (k: number): Float64Array => (threads > 1 ? sharedFloat64(k) : new Float64Array(k));
+  const r1 = alloc(n * 2);
+  const q1 = alloc(n * 2);
   const r2 = new Float64Array(m);
   const y = new Float64Array(m);
   const p = new Float64Array(m);
   const s = new Float64Array(m);
-  const t = new Float64Array(m);
+  const t = alloc(m);
   const x = new Float64Array(m);
+  const pool = threads > 1 && n > 0
+    ? new FitThreads(threads, { offsets: sharedCopy(off.length === n * FEATURES ? off : off.subarray(0, n * FEATURES)), own: sharedCopy(own), other: sharedCopy(other), v: t, q: q1, r: r1 }, { n, features: FEATURES, stride: PHASE_STRIDE, sw }, m)
+    : null;
+  try {
 
-  // q1 = W^1/2 A v (v in weight space, already multiplied by D).
-  const applyA = (v: Float64Array, out: Float64Array): void => {
-    for (let i = 0; i < n; i++) {
-      const o = i * FEATURES;
-      const a = own[i] * PHASE_STRIDE;
-      let sum = 0;
-      for (let k = 0; k < FEATURES; k++) sum += v[a + off[o + k]];
-      out[2 * i] = sum;
-      if (other[i] >= 0 && sw > 0) {
-        const b = other[i] * PHASE_STRIDE;
-        let sum2 = 0;
-        for (let k = 0; k < FEATURES; k++) sum2 += v[b + off[o + k]];
-        out[2 * i + 1] = sw * sum2;
-      } else {
-        out[2 * i + 1] = 0;
+    // q1 = W^1/2 A v (v in weight space, already multiplied by D).
+    const applyA = (v: Float64Array, out: Float64Array): void => {
+      if (pool) {
+        if (v !== t) t.set(v);
+        pool.applyA();
+        return;
       }
-    }
-  };
-  // out = A^T W^1/2 r (weight space).
-  const applyAT = (r: Float64Array, out: Float64Array): void => {
-    out.fill(0);
-    for (let i = 0; i < n; i++) {
-      const o = i * FEATURES;
-      const a = own[i] * PHASE_STRIDE;
-      const v = r[2 * i];
-      for (let k = 0; k < FEATURES; k++) out[a + off[o + k]] += v;
-      if (other[i] >= 0 && sw > 0) {
-        const b = other[i] * PHASE_STRIDE;
-        const v2 = sw * r[2 * i + 1];
-        for (let k = 0; k < FEATURES; k++) out[b + off[o + k]] += v2;
-      }
-    }
-  };
-  // s = M^T r = D (A^T r1) + sl D r2
-  const applyMT = (): void => {
-    applyAT(r1, s);
-    for (let j = 0; j < m; j++) s[j] = d[j] * (s[j] + sl * r2[j]);
-  };
-
-  // r1 = W^1/2 (b - A x0); r2 = 0.
-  applyA(x0, q1);
-  for (let i = 0; i < n; i++) {
-    r1[2 * i] = train.labels[i] - q1[2 * i];
-    r1[2 * i + 1] = other[i] >= 0 && sw > 0 ? sw * train.labels[i] - q1[2 * i + 1] : 0;
-  }
-  applyMT();
-  p.set(s);
-  let gamma = 0;
-  for (let j = 0; j < m; j++) gamma += s[j] * s[j];
-
-  // Early stopping per phase: late phases (exact labels, little noise) keep improving long after
-  // the opening phases (noisy labels) start to overfit, so each phase keeps the weights of its own
-  // best epoch. Phases are coupled only weakly (the neighbour rows), so mixing epochs is sound.
-  const history: EpochStats[] = [];
-  const early = validation.count > 0;
-  const bestX = Float64Array.from(x0);
-  const bestPhaseSse = early ? phaseSquaredErrors(validation, x0, phases).sse : new Float64Array(phases);
-  const phaseEpoch = new Int32Array(phases);
-  for (let epoch = 1; epoch <= options.epochs; epoch++) {
-    if (options.signal?.aborted) break;
-    const t0 = performance.now();
-    if (gamma === 0 || n === 0) break;
-    // q = M p: q1 = W^1/2 A (D p), q2 = sl D p.
-    for (let j = 0; j < m; j++) t[j] = d[j] * p[j];
-    applyA(t, q1);
-    let qq = 0;
-    for (let i = 0; i < 2 * n; i++) qq += q1[i] * q1[i];
-    for (let j = 0; j < m; j++) qq += l2 * t[j] * t[j];
-    if (qq === 0) break;
-    const alpha = gamma / qq;
-    for (let j = 0; j < m; j++) {
-      y[j] += alpha * p[j];
-      r2[j] -= alpha * sl * t[j];
-    }
-    for (let i = 0; i < 2 * n; i++) r1[i] -= alpha * q1[i];
-    applyMT();
-    let gammaNext = 0;
-    for (let j = 0; j < m; j++) gammaNext += s[j] * s[j];
-    const beta = gammaNext / gamma;
-    gamma = gammaNext;
-    for (let j = 0; j < m; j++) p[j] = s[j] + beta * p[j];
-
-    let sum = 0;
-    for (let i = 0; i < n; i++) sum += r1[2 * i] * r1[2 * i];
-    for (let j = 0; j < m; j++) x[j] = x0[j] + d[j] * y[j];
-    let validationRms = NaN;
-    if (early) {
-      const { sse, count } = phaseSquaredErrors(validation, x, phases);
-      let total = 0;
-      let positions = 0;
-      for (let ph = 0; ph < phases; ph++) {
-        total += sse[ph];
-        positions += count[ph];
-        if (count[ph] > 0 && sse[ph] < bestPhaseSse[ph]) {
-          bestPhaseSse[ph] = sse[ph];
-          phaseEpoch[ph] = epoch;
-          bestX.set(x.subarray(ph * PHASE_STRIDE, (ph + 1) * PHASE_STRIDE), ph * PHASE_STRIDE);
+      for (let i = 0; i < n; i++) {
+        const o = i * FEATURES;
+        const a = own[i] * PHASE_STRIDE;
+        let sum = 0;
+        for (let k = 0; k < FEATURES; k++) sum += v[a + off[o + k]];
+        out[2 * i] = sum;
+        if (other[i] >= 0 && sw > 0) {
+          const b = other[i] * PHASE_STRIDE;
+          let sum2 = 0;
+          for (let k = 0; k < FEATURES; k++) sum2 += v[b + off[o + k]];
+          out[2 * i + 1] = sw * sum2;
+        } else {
+          out[2 * i + 1] = 0;
         }
       }
-      validationRms = Math.sqrt(total / positions);
+    };
+    // out = A^T W^1/2 r (weight space).
+    const applyAT = (r: Float64Array, out: Float64Array): void => {
+      if (pool) {
+        pool.applyAT(out);
+        return;
+      }
+      out.fill(0);
+      for (let i = 0; i < n; i++) {
+        const o = i * FEATURES;
+        const a = own[i] * PHASE_STRIDE;
+        const v = r[2 * i];
+        for (let k = 0; k < FEATURES; k++) out[a + off[o + k]] += v;
+        if (other[i] >= 0 && sw > 0) {
+          const b = other[i] * PHASE_STRIDE;
+          const v2 = sw * r[2 * i + 1];
+          for (let k = 0; k < FEATURES; k++) out[b + off[o + k]] += v2;
+        }
+      }
+    };
+    // s = M^T r = D (A^T r1) + sl D r2
+    const applyMT = (): void => {
+      applyAT(r1, s);
+      for (let j = 0; j < m; j++) s[j] = d[j] * (s[j] + sl * r2[j]);
+    };
+
+    // r1 = W^1/2 (b - A x0); r2 = 0. Resuming: x = x0 + D y, r1 = W^1/2 (b - A x), r2 = -sl D y.
+    const resume = options.resume;
+    if (resume && (resume.y.length !== m || resume.p.length !== m || resume.bestX.length !== m || resume.phaseEpoch.length !== phases)) {
+      throw new RangeError(`fit state: sized for ${resume.y.length} weights and ${resume.phaseEpoch.length} phases, this fit has ${m} and ${phases}`);
     }
-    const stats: EpochStats = { epoch, trainRms: Math.sqrt(sum / n), validationRms, ms: performance.now() - t0 };
-    history.push(stats);
-    options.onEpoch?.(stats);
-  }
-  if (early) {
-    // Phases without validation positions take the last epoch's weights.
-    for (let ph = 0; ph < phases; ph++) {
-      if (phaseEpoch[ph] === 0 && bestPhaseSse[ph] === 0) bestX.set(x.subarray(ph * PHASE_STRIDE, (ph + 1) * PHASE_STRIDE), ph * PHASE_STRIDE);
+    if (resume) {
+      y.set(resume.y);
+      for (let j = 0; j < m; j++) t[j] = x0[j] + d[j] * y[j];
+      applyA(t, q1);
+      for (let j = 0; j < m; j++) r2[j] = -sl * d[j] * y[j];
+    } else applyA(x0, q1);
+    for (let i = 0; i < n; i++) {
+      r1[2 * i] = train.labels[i] - q1[2 * i];
+      r1[2 * i + 1] = other[i] >= 0 && sw > 0 ? sw * train.labels[i] - q1[2 * i + 1] : 0;
     }
-    return { weights: bestX, bestEpoch: Math.max(...phaseEpoch), phaseEpochs: Array.from(phaseEpoch), history };
+    applyMT();
+    p.set(resume ? resume.p : s);
+    let gamma = 0;
+    for (let j = 0; j < m; j++) gamma += s[j] * s[j];
+    for (let j = 0; j < m; j++) x[j] = x0[j] + d[j] * y[j];
+
+    // Early stopping per phase: late phases (exact labels, little noise) keep improving long after
+    // the opening phases (noisy labels) start to overfit, so each phase keeps the weights of its own
+    // best epoch. Phases are coupled only weakly (the neighbour rows), so mixing epochs is sound.
+    const history: EpochStats[] = resume ? [...resume.history] : [];
+    const early = validation.count > 0;
+    const bestX = Float64Array.from(resume ? resume.bestX : x0);
+    const bestPhaseSse = resume ? Float64Array.from(resume.bestPhaseSse) : early ? phaseSquaredErrors(validation, x0, phases).sse : new Float64Array(phases);
+    const phaseEpoch = resume ? Int32Array.from(resume.phaseEpoch) : new Int32Array(phases);
+    for (let epoch = (resume?.epoch ?? 0) + 1; epoch <= options.epochs; epoch++) {
+      if (options.signal?.aborted) break;
+      const t0 = performance.now();
+      if (gamma === 0 || n === 0) break;
+      // q = M p: q1 = W^1/2 A (D p), q2 = sl D p.
+      for (let j = 0; j < m; j++) t[j] = d[j] * p[j];
+      applyA(t, q1);
+      let qq = 0;
+      for (let i = 0; i < 2 * n; i++) qq += q1[i] * q1[i];
+      for (let j = 0; j < m; j++) qq += l2 * t[j] * t[j];
+      if (qq === 0) break;
+      const alpha = gamma / qq;
+      for (let j = 0; j < m; j++) {
+        y[j] += alpha * p[j];
+        r2[j] -= alpha * sl * t[j];
+      }
+      for (let i = 0; i < 2 * n; i++) r1[i] -= alpha * q1[i];
+      applyMT();
+      let gammaNext = 0;
+      for (let j = 0; j < m; j++) gammaNext += s[j] * s[j];
+      const beta = gammaNext / gamma;
+      gamma = gammaNext;
+      for (let j = 0; j < m; j++) p[j] = s[j] + beta * p[j];
+
+      let sum = 0;
+      for (let i = 0; i < n; i++) sum += r1[2 * i] * r1[2 * i];
+      for (let j = 0; j < m; j++) x[j] = x0[j] + d[j] * y[j];
+      let validationRms = NaN;
+      if (early) {
+        const { sse, count } = phaseSquaredErrors(validation, x, phases);
+        let total = 0;
+        let positions = 0;
+        for (let ph = 0; ph < phases; ph++) {
+          total += sse[ph];
+          positions += count[ph];
+          if (count[ph] > 0 && sse[ph] < bestPhaseSse[ph]) {
+            bestPhaseSse[ph] = sse[ph];
+            phaseEpoch[ph] = epoch;
+            bestX.set(x.subarray(ph * PHASE_STRIDE, (ph + 1) * PHASE_STRIDE), ph * PHASE_STRIDE);
+          }
+        }
+        validationRms = Math.sqrt(total / positions);
+      }
+      const stats: EpochStats = { epoch, trainRms: Math.sqrt(sum / n), validationRms, ms: performance.now() - t0 };
+      history.push(stats);
+      options.onEpoch?.(stats);
+      options.onState?.({ epoch, y, p, bestX, bestPhaseSse, phaseEpoch, history });
+    }
+    if (early) {
+      // Phases without validation positions take the last epoch's weights.
+      for (let ph = 0; ph < phases; ph++) {
+        if (phaseEpoch[ph] === 0 && bestPhaseSse[ph] === 0) bestX.set(x.subarray(ph * PHASE_STRIDE, (ph + 1) * PHASE_STRIDE), ph * PHASE_STRIDE);
+      }
+      return { weights: bestX, bestEpoch: Math.max(...phaseEpoch), phaseEpochs: Array.from(phaseEpoch), history };
+    }
+    for (let j = 0; j < m; j++) x[j] = x0[j] + d[j] * y[j];
+    return { weights: x, bestEpoch: history.length, phaseEpochs: new Array<number>(phases).fill(history.length), history };
+  } finally {
+    pool?.close();
   }
-  for (let j = 0; j < m; j++) x[j] = x0[j] + d[j] * y[j];
-  return { weights: x, bestEpoch: history.length, phaseEpochs: new Array<number>(phases).fill(history.length), history };
 }
 
 /** Weights in discs -> an int16 table with `scale` units per disc (rounded, clamped). */

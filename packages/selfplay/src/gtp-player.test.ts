@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { PASS, Position, formatBoard, parseTranscript, unwrap } from '@sente/core';
 import { createGtpPlayer, splitCommandLine } from './gtp-player.js';
+import { GameClock, parseTimeControl, type TimeControl } from './match/clock.js';
 
 const FIXTURE = fileURLToPath(new URL('../../../test/fixtures/broken-gtp.mjs', import.meta.url));
 const broken = (mode: string, extra = ''): string => `"${process.execPath}" "${FIXTURE}" ${mode} ${extra}`;
@@ -51,8 +52,8 @@ describe('createGtpPlayer with broken engines', () => {
     expect(await genmoveError('junk')).toBe('broken-junk answered garbage "I am not speaking GTP" while waiting for the reply to "genmove black"');
     expect(await genmoveError('refuse')).toBe('broken-refuse refused "genmove black": ? i give up');
     expect(await genmoveError('exit')).toMatch(/^broken-exit exited \(code 3\) while waiting for the reply to "genmove black"; its stderr ends: broken: segmentation fault \(pretend\)$/);
-    expect(await genmoveError('hang', 1000)).toBe('broken-hang gave no reply within 1000 ms while waiting for the reply to "genmove black"');
-    expect(await genmoveError('partial', 1000)).toBe('broken-partial gave no reply within 1000 ms while waiting for the reply to "genmove black"');
+    expect(await genmoveError('hang', 1000)).toBe('broken-hang gave no complete reply to "genmove black" within 1000 ms');
+    expect(await genmoveError('partial', 1000)).toBe('broken-partial gave no complete reply to "genmove black" within 1000 ms');
   });
 
   it('refuses further commands after a failure and closes twice without trouble', async () => {
@@ -92,3 +93,51 @@ describe('what a GTP player sends', () => {
     expect(sent.slice(-4)).toEqual(['play black H7', 'play white pass', 'genmove black', 'quit']);
   });
 });
+
+describe('the clock over GTP', () => {
+  const CLOCK = fileURLToPath(new URL('../../../test/fixtures/clock-gtp.mjs', import.meta.url));
+  it('sends time_settings at a new game and time_left before every genmove, to an engine that lists them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sente-gtp-clock-'));
+    const log = join(dir, 'commands.txt');
+    const player = await createGtpPlayer(`"${process.execPath}" "${CLOCK}" managed --log '${log}'`);
+    const tc = unwrapTc('40/4+0.5');
+    try {
+      await player.newGame(Position.initial(), [], 0, tc);
+      const clock = new GameClock(tc);
+      expect(await player.genmove(Position.initial(), [], clock.view(0))).toBe(19); // its first legal move, d3
+      clock.charge(0, 1500);
+      const after = unwrap(parseTranscript('d3c3'));
+      expect(await player.genmove(after.position, after.moves, clock.view(0))).not.toBe(PASS);
+    } finally {
+      await player.close();
+    }
+    const sent = readFileSync(log, 'utf8').trim().split('\n');
+    rmSync(dir, { recursive: true, force: true });
+    expect(sent).toEqual([
+      'list_commands', 'boardsize 8', 'clear_board', 'time_settings 0 4 40', 'time_left black 4 40', 'genmove black',
+      'play white C3', 'time_left black 3 39', 'genmove black', 'quit',
+    ]);
+  });
+
+  it('sends no time commands to an engine that does not list them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sente-gtp-noclock-'));
+    const log = join(dir, 'commands.txt');
+    const player = await createGtpPlayer(`${broken('record')} '${log}'`);
+    const tc = unwrapTc('10+0.1');
+    try {
+      await player.newGame(Position.initial(), [], 0, tc);
+      await player.genmove(Position.initial(), [], new GameClock(tc).view(0));
+    } finally {
+      await player.close();
+    }
+    const sent = readFileSync(log, 'utf8').trim().split('\n');
+    rmSync(dir, { recursive: true, force: true });
+    expect(sent).toEqual(['list_commands', 'boardsize 8', 'clear_board', 'genmove black', 'quit']);
+  });
+});
+
+function unwrapTc(text: string): TimeControl {
+  const r = parseTimeControl(text);
+  if (!r.ok) throw new Error(r.error);
+  return r.tc;
+}

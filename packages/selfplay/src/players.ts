@@ -1,11 +1,12 @@
 // Player specs of a tournament: a build id with optional settings, `strongest:depth=8,exact=14`
-// (also `book=FILE`, an opening book to play from; `time=` a duration, bare numbers seconds,
+// (also `book=FILE`, an opening book to play from; `threads=N` search threads; `time=` a duration, bare numbers seconds,
 // match/duration.ts; `name=` the player's name in standings and the CSV),
-// or an external program, `gtp:<command line>`. Engine specs are plain data so they travel to
+// or an external program, `gtp:<command line>` (`gtp,name=NAME:<command line>` to name it). Engine specs are plain data so they travel to
 // pool workers; 'strongest' is resolved to a concrete id once, in the main thread.
 import { resolve } from 'node:path';
-import { MAX_EXACT_EMPTIES, MAX_MOVE_MS, MAX_SEARCH_DEPTH, findBuild, readBookFile } from '@sente/search';
+import { MAX_EXACT_EMPTIES, MAX_MOVE_MS, MAX_SEARCH_DEPTH, MAX_THREADS, findBuild, readBookFile } from '@sente/search';
 import { parseDuration } from './match/duration.js';
+import type { GoEngineSpec } from './go/tournament-game.js';
 
 export interface EngineSpec {
   readonly kind: 'engine';
@@ -20,6 +21,8 @@ export interface EngineSpec {
   readonly book?: string;
   /** Book moves within this many discs of the best may be chosen (seeded per game). */
   readonly bookMargin?: number;
+  /** Search threads (`threads=N`; default 1). */
+  readonly threads?: number;
 }
 
 export interface GtpSpec {
@@ -28,7 +31,8 @@ export interface GtpSpec {
   readonly command: string;
 }
 
-export type PlayerSpec = EngineSpec | GtpSpec;
+/** An Othello build, an external program, or sente's Go engine (go/tournament-game.ts). */
+export type PlayerSpec = EngineSpec | GtpSpec | GoEngineSpec;
 
 export interface SpecDefaults {
   readonly depth?: number;
@@ -40,17 +44,26 @@ export type SpecResult = { ok: true; spec: PlayerSpec } | { ok: false; error: st
 
 /** The accepted range of each numeric setting (depth 99 would search forever). */
 const SETTING_RANGES: Record<string, [number, number]> = {
-  depth: [1, MAX_SEARCH_DEPTH], exact: [0, MAX_EXACT_EMPTIES], bookmargin: [0, 64],
+  depth: [1, MAX_SEARCH_DEPTH], exact: [0, MAX_EXACT_EMPTIES], bookmargin: [0, 64], threads: [1, MAX_THREADS],
 };
 
 /** A player name: short, no spaces or commas (`:` and `=` are allowed, so a spec can be a name). */
 const NAME = /^[A-Za-z0-9_.+#@:=-]{1,40}$/;
 
 export function parsePlayerSpec(text: string, defaults: SpecDefaults, buildsDir: string): SpecResult {
-  if (text.startsWith('gtp:')) {
-    const command = text.slice(4).trim();
+  // gtp:<command> or gtp,name=NAME:<command>: the settings end at the first colon, the command line is untouched.
+  const gtp = /^gtp((?:,[^:]*)?):/.exec(text);
+  if (gtp) {
+    const command = text.slice(gtp[0].length).trim();
     if (command === '') return { ok: false, error: `"${text}": gtp: needs a command line, e.g. gtp:gtp-rhino` };
-    return { ok: true, spec: { kind: 'gtp', name: text, command } };
+    let name: string | undefined;
+    for (const part of gtp[1].split(',').slice(1)) {
+      const m = /^\s*name\s*=\s*(.*?)\s*$/.exec(part);
+      if (!m) return { ok: false, error: `"${text}": "${part}" is not a setting of a GTP player (name=NAME, as in gtp,name=rhino:gtp-rhino -l 3)` };
+      if (!NAME.test(m[1])) return { ok: false, error: `"${text}": name "${m[1]}" must be 1 to 40 letters, digits or _.+#@:=-` };
+      name = m[1];
+    }
+    return { ok: true, spec: { kind: 'gtp', name: name ?? text, command } };
   }
   const colon = text.indexOf(':');
   const id = colon < 0 ? text : text.slice(0, colon);
@@ -77,8 +90,8 @@ export function parsePlayerSpec(text: string, defaults: SpecDefaults, buildsDir:
         timeMs = d.ms;
         continue;
       }
-      const m = /^\s*(depth|exact|bookmargin)\s*=\s*(\d+(?:\.\d+)?)\s*$/.exec(part);
-      if (!m) return { ok: false, error: `"${text}": "${part}" is not a setting (depth=N, exact=N, time=DURATION, book=FILE, bookmargin=DISCS or name=NAME)` };
+      const m = /^\s*(depth|exact|bookmargin|threads)\s*=\s*(\d+(?:\.\d+)?)\s*$/.exec(part);
+      if (!m) return { ok: false, error: `"${text}": "${part}" is not a setting (depth=N, exact=N, time=DURATION, threads=N, book=FILE, bookmargin=DISCS or name=NAME)` };
       if (m[1] !== 'bookmargin' && !Number.isInteger(Number(m[2]))) return { ok: false, error: `"${text}": ${m[1]} must be a whole number` };
       const [min, max] = SETTING_RANGES[m[1]];
       const v = Number(m[2]);
@@ -101,7 +114,7 @@ export function parsePlayerSpec(text: string, defaults: SpecDefaults, buildsDir:
   }
   const time = timeMs ?? (settings.depth === undefined ? defaults.timeMs : undefined);
   const depth = settings.depth ?? (timeMs === undefined ? defaults.depth : undefined);
-  return { ok: true, spec: { kind: 'engine', name: name ?? text, build, timeMs: time, depth, exact: settings.exact ?? defaults.exact, book, bookMargin: settings.bookmargin } };
+  return { ok: true, spec: { kind: 'engine', name: name ?? text, build, timeMs: time, depth, exact: settings.exact ?? defaults.exact, book, bookMargin: settings.bookmargin, threads: settings.threads } };
 }
 
 /** Makes names unique by suffixing #2, #3, ... to repeats. */

@@ -79,6 +79,8 @@ export interface NewBuild {
   readonly games: number;
   readonly positions: number;
   readonly validationError: number | null;
+  /** Mean absolute error on the shipped test set (see data/testset.ts). */
+  readonly testSetMae?: number | null;
   readonly elo?: number | null;
   readonly notes?: string;
   readonly training?: Record<string, unknown>;
@@ -112,6 +114,7 @@ export function saveBuild(dir: string, build: NewBuild, overwrite = false): Mani
       games: build.games,
       positions: build.positions,
       validationError: build.validationError,
+      ...(build.testSetMae !== undefined ? { testSetMae: build.testSetMae } : {}),
       elo: build.elo ?? null,
       notes: build.notes ?? '',
       training: build.training,
@@ -123,7 +126,7 @@ export function saveBuild(dir: string, build: NewBuild, overwrite = false): Mani
 }
 
 /** Applies a change to one user build's entry (under the lock: read, modify, atomic write). */
-export function updateBuild(dir: string, id: string, change: Partial<Pick<ManifestEntry, 'elo' | 'notes' | 'validationError'>>): void {
+export function updateBuild(dir: string, id: string, change: Partial<Pick<ManifestEntry, 'elo' | 'notes' | 'validationError' | 'testSetMae'>>): void {
   withRegistryLock(dir, (abs) => {
     const m = readUserManifest(abs);
     if (!m?.builds.some((b) => b.id === id)) {

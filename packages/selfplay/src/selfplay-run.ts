@@ -6,7 +6,9 @@
 // the file is not trusted: every game is replayed by our rules and must end with its recorded
 // score, carry this run's build and seed, and have an index inside --games; any other line is
 // refused with its line number. A last line cut short by a crash is dropped (rewritten away), so
-// it can never be read later as a whole line.
+// it can never be read later as a whole line. In data mode (`randomOpening`) the run also
+// writes `positions.spos`, the positions after each game's random part, rebuilt from games.txt at
+// the end of every call (so an interrupted and resumed run ends with the same file).
 import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { formatTranscript, parseTranscript } from '@sente/core';
@@ -16,6 +18,9 @@ import { finishedBlackScore, formatGameLine, readGameFile, type GameFile, type G
 import { runJobs, type QueueSettings } from './jobs.js';
 import { batches } from './pool.js';
 import type { SelfplaySettings } from './selfplay.js';
+import { gamePositions } from './data/convert.js';
+import { LABEL_EXACT, SOURCE_DATA_MODE } from './data/format.js';
+import { PositionWriter } from './data/io.js';
 
 /** A run: the game settings (with `build` an id or 'strongest'), the count and where to write. */
 export interface SelfplayRunOptions extends SelfplaySettings {
@@ -37,6 +42,9 @@ export interface SelfplayRunOptions extends SelfplaySettings {
 export interface SelfplaySummary {
   readonly gamesFile: string;
   readonly csvFile: string;
+  /** Data mode: the position file written from every game so far, and its number of positions. */
+  readonly positionsFile?: string;
+  readonly positions?: number;
   /** Games in the file now (this run and earlier ones). */
   readonly games: number;
   /** Games played by this call. */
@@ -62,7 +70,46 @@ export function selfplayOptionsProblem(o: SelfplayRunOptions): string | null {
   const atLeast0 = (name: string, v: number | undefined): string | null => (v === undefined || v >= 0 ? null : `${name} must be a number ≥ 0, got ${v}`);
   return whole('games', o.games, 1) ?? whole('workers', o.workers, 1) ?? whole('batch size', o.batchSize, 1) ?? whole('depth', o.depth, 1, 60)
     ?? whole('exact', o.exact, 0, 64) ?? whole('random plies', o.randomPlies, 0)
-    ?? (Number.isSafeInteger(o.seed) ? null : `seed must be a whole number, got ${o.seed}`) ?? atLeast0('randomness', o.randomness) ?? atLeast0('book margin', o.bookMargin);
+    ?? (Number.isSafeInteger(o.seed) ? null : `seed must be a whole number, got ${o.seed}`) ?? atLeast0('randomness', o.randomness) ?? atLeast0('book margin', o.bookMargin)
+    ?? randomOpeningProblem(o.randomOpening);
+}
+
+/** What is wrong with a data-mode range of random plies, or null. */
+export function randomOpeningProblem(range: readonly [number, number] | undefined): string | null {
+  if (range === undefined) return null;
+  const [lo, hi] = range;
+  if (!Number.isInteger(lo) || !Number.isInteger(hi) || lo < 0 || hi > 59 || lo > hi) return `the random opening must be a range of plies A-B with 0 ≤ A ≤ B ≤ 59, got ${lo}-${hi}`;
+  return null;
+}
+
+/** `A-B` (or a single `N`) as a data-mode range of random plies. */
+export function parseRandomOpening(text: string): { ok: true; value: [number, number] } | { ok: false; error: string } {
+  const m = /^(\d+)(?:-(\d+))?$/.exec(text.trim());
+  if (!m) return { ok: false, error: `"${text}": expected a range of plies A-B, e.g. 10-50` };
+  const value: [number, number] = [Number(m[1]), Number(m[2] ?? m[1])];
+  const bad = randomOpeningProblem(value);
+  return bad ? { ok: false, error: bad } : { ok: true, value };
+}
+
+/**
+ * The positions of data-mode games (in index order) into a position file, atomically: only
+ * positions from ply `openingPlies` on (after the random part), labelled by the game's final score
+ * from the side to move's view; those with at most `exact` empties were played perfectly by both
+ * sides from there, so their label is the exact value (kind exact), the others kind game.
+ */
+export function writeDataPositions(games: readonly GameRecord[], file: string, exact: number): { positions: number } {
+  const w = new PositionWriter(file);
+  try {
+    for (const g of games) {
+      gamePositions(g.moves, g.blackScore, { fromPly: g.openingPlies, exactFrom: exact, exactKind: LABEL_EXACT }, (p, label, kind) => {
+        w.addPosition(p, label, kind, SOURCE_DATA_MODE, g.index);
+      });
+    }
+  } catch (e) {
+    w.abort();
+    throw e;
+  }
+  return { positions: w.close() };
 }
 
 /** A JSON file of the run folder, or an error naming it. */
@@ -83,6 +130,7 @@ export async function runSelfplay(o: SelfplayRunOptions): Promise<SelfplaySummar
     build, buildsDir: o.buildsDir, depth: o.depth, exact: o.exact, randomness: o.randomness,
     randomPlies: o.randomPlies, seed: o.seed, openings: o.openings,
     ...(o.book !== undefined ? { book: resolve(o.book), bookMargin: o.bookMargin ?? 0 } : {}),
+    ...(o.randomOpening !== undefined ? { randomOpening: [o.randomOpening[0], o.randomOpening[1]] as const } : {}),
   };
   if (o.book !== undefined) {
     const r = readBookFile(o.book);
@@ -153,6 +201,8 @@ export async function runSelfplay(o: SelfplayRunOptions): Promise<SelfplaySummar
     writeFileAtomic(gamesFile, all.map(formatGameLine).join(''));
   }
   writeFileAtomic(csvFile, gamesCsv(all));
+  const positionsFile = o.randomOpening !== undefined ? join(o.outDir, 'positions.spos') : undefined;
+  const positions = positionsFile !== undefined ? writeDataPositions(all, positionsFile, o.exact).positions : undefined;
   let blackWins = 0, draws = 0, whiteWins = 0, sum = 0;
   for (const g of all) {
     if (g.blackScore > 0) blackWins++;
@@ -161,7 +211,7 @@ export async function runSelfplay(o: SelfplayRunOptions): Promise<SelfplaySummar
     sum += g.blackScore;
   }
   return {
-    gamesFile, csvFile, games: all.length, played, seconds,
+    gamesFile, csvFile, positionsFile, positions, games: all.length, played, seconds,
     gamesPerMinute: seconds > 0 ? (played * 60) / seconds : 0,
     blackWins, draws, whiteWins, meanBlackScore: all.length ? sum / all.length : 0,
     complete, interrupted: pool.interrupted, failed: pool.failed, build,

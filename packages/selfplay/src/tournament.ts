@@ -7,8 +7,17 @@
 // one. With an SPRT (match/sprt.ts, two players only) the games are counted in colour-swapped
 // pairs and the match stops once the test decides; the decision rests on the leading complete
 // pairs of the schedule, so it is the same whichever games finished first, and it is recomputed
-// from the CSV on --resume (a decided run plays nothing more). A results file is not trusted: every game read back is replayed by our rules, and a line
-// whose discs, score or result do not follow from its transcript is refused with its line number.
+// from the CSV on --resume (a decided run plays nothing more). In a gauntlet each pairing has its
+// own test, and the pairings are played one after another. With a time control (match/clock.ts)
+// every game is played on a clock and a side that overruns it loses on time; with exact
+// adjudication games end by the solver's score (match/adjudication.ts). A results file is not
+// trusted: every game read back is replayed by our rules, and a line whose discs, score or result
+// do not follow from its transcript (an adjudicated score: from a solve of its last position) is
+// refused with its line number. With `archivePath` every game is also appended to a GGF (Othello)
+// or SGF (Go) archive (archive/), kept in step with the CSV on --resume. Othello is built in;
+// another game (Go) plugs in through `game` (tournament-game.ts): its games are played in the
+// main thread or on the pool by its own task, written and read back by its own CSV columns and
+// rules, and archived in its own format.
 import { appendFileSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Position, formatTranscript, parseTranscript, squareName } from '@sente/core';
@@ -18,6 +27,7 @@ import { eloEstimate, type EloEstimate } from './elo.js';
 import { finishedBlackScore } from './gamefile.js';
 import { emptyPentanomial, halfPoints, type Pentanomial } from './match/pentanomial.js';
 import { PairedSprt, type SprtState, type SprtTest } from './match/sprt.js';
+import { moveEventWriter } from './match/events.js';
 import { engineFor } from './engines.js';
 import { enginePlayer } from './engine-player.js';
 import { createGtpPlayer } from './gtp-player.js';
@@ -27,7 +37,13 @@ import { runJobs, type QueueSettings } from './jobs.js';
 import { batches } from './pool.js';
 import { seededRandom } from './random.js';
 import { refereeGame, type GameOutcome } from './referee.js';
-import type { MatchGame } from './worker.js';
+import { isForfeit, type TournamentGame } from './tournament-game.js';
+import { openArchive, type GameArchive } from './archive/archive.js';
+import { othelloGgfFormat } from './archive/ggf.js';
+import type { GoGameDetails } from './go/tournament-game.js';
+import { MAX_ADJUDICATE_EXACT, adjudicationProblem, formatAdjudication, type ResignRule } from './match/adjudication.js';
+import { formatTimeControl, type TimeControl } from './match/clock.js';
+import type { MatchGame, MatchRules } from './worker.js';
 
 export interface ScheduledGame {
   readonly key: number;
@@ -41,6 +57,8 @@ export interface GameResult extends GameOutcome {
   readonly black: string;
   readonly white: string;
   readonly opening: number[];
+  /** A Go game's board, komi and scoring details (go/tournament-game.ts). */
+  readonly go?: GoGameDetails;
 }
 
 /** `count` openings from a list: a seeded shuffle, so a tournament's openings vary with its seed. */
@@ -85,10 +103,19 @@ export interface TournamentOptions {
   readonly overwriteCsv?: boolean;
   /** Longest wait for a move of an external program (ms). */
   readonly moveTimeoutMs?: number;
+  /** Play every game on this clock (match/clock.ts); a side that overruns it loses on time. */
+  readonly timeControl?: TimeControl;
+  /** How far below zero a clock may go before its side loses (ms, default 0). */
+  readonly timeMarginMs?: number;
+  /** End games by the exact solver's score from this many empties (referee.ts). */
+  readonly adjudicateExact?: number;
+  /** End games whose loser both engines agree on (match/adjudication.ts). */
+  readonly adjudicateResign?: ResignRule;
   readonly signal?: AbortSignal;
   /** Run the engine games on the BullMQ/Redis queue instead of the local pool. */
   readonly queue?: QueueSettings;
-  /** Stop when this SPRT decides (first player tested against the second; exactly two players). */
+  /** Stop when this SPRT decides (first player tested against the second; exactly two players), or
+   *  in a gauntlet each pairing when its own test decides (the first player tested in each). */
   readonly sprt?: SprtTest;
   /** Each finished game (also each game read back on resume: `replayed`), with the SPRT state when there is one. */
   readonly onGame?: (result: GameResult, done: number, total: number, sprt?: SprtState, replayed?: boolean) => void;
@@ -97,6 +124,16 @@ export interface TournamentOptions {
    * recorded with the results; `resume` refuses a change. Values must be JSON.
    */
   readonly settings?: Readonly<Record<string, unknown>>;
+  /** The game, when it is not Othello (go/tournament-game.ts): its games are played in the main thread. */
+  readonly game?: TournamentGame;
+  /** Append every finished game to this archive (GGF for Othello, SGF for Go); kept in step on --resume. */
+  readonly archivePath?: string;
+  /** Replace an existing archive (default: refuse). */
+  readonly overwriteArchive?: boolean;
+  /** Othello archives: the time control written to each game's TI (e.g. "depth 4"). */
+  readonly archiveTimeControl?: string;
+  /** Append each move of the games in progress to this file (match/events.ts), for live watchers; not sent to queue workers. */
+  readonly eventsPath?: string;
   /** Starts an external player (default: createGtpPlayer). */
   readonly startGtp?: (command: string, options: { timeoutMs?: number; name?: string }) => Promise<GamePlayer>;
 }
@@ -104,16 +141,21 @@ export interface TournamentOptions {
 export const CSV_COLUMNS = [
   'game', 'black', 'white', 'opening', 'transcript', 'black_discs', 'white_discs', 'black_score', 'result', 'reason',
   'black_moves', 'black_ms', 'white_moves', 'white_ms',
+  'move_ms', 'black_clock_ms', 'white_clock_ms',
 ];
-/** The columns before thinking times were recorded; such files are still read and resumed. */
-const OLD_CSV_COLUMNS = CSV_COLUMNS.slice(0, 10);
+/**
+ * Earlier headers, still read and resumed (widened to the current columns): without thinking
+ * times (10 columns), without per-move times and clocks (14).
+ */
+const OLD_CSV_WIDTHS = [10, 14];
 
-/** The CSV record of one finished game (time fields empty when unknown). */
+/** The CSV record of one finished game (time fields empty when unknown; clocks empty without a time control). */
 function csvRecord(r: GameResult): (string | number)[] {
   const t = r.time;
   return [
     r.key, r.black, r.white, formatTranscript(r.opening), formatTranscript(r.moves), r.blackDiscs, r.whiteDiscs, r.blackScore, r.result, r.reason,
     t?.blackMoves ?? '', t?.blackMs ?? '', t?.whiteMoves ?? '', t?.whiteMs ?? '',
+    r.moveMs ? r.moveMs.join(' ') : '', r.clockMs?.[0] ?? '', r.clockMs?.[1] ?? '',
   ];
 }
 
@@ -124,10 +166,14 @@ export interface TournamentSummary {
   readonly failed: { keys: number[]; error: string }[];
   /** External programs that could not be started in this run (each lost its games by forfeit). */
   readonly notStarted: { player: string; command: string; error: string }[];
-  /** The SPRT's final state, when the tournament ran one. */
+  /** The SPRT's final state, when the tournament ran one (of the first pairing in a gauntlet). */
   readonly sprt?: SprtState;
+  /** Each pairing's SPRT state (gauntlet order), when the tournament ran one. */
+  readonly sprts?: SprtState[];
   /** The games the standings count: all of them, or with an SPRT those its decision rests on. */
   readonly counted: GameResult[];
+  /** The archive written, when there is one. */
+  readonly archivePath?: string;
 }
 
 /** Which pair of its pairing a scheduled game belongs to, and which of the two games it is. */
@@ -142,16 +188,28 @@ export async function runTournament(o: TournamentOptions): Promise<TournamentSum
   if (!Number.isInteger(o.gamesPerPair) || o.gamesPerPair < 1 || o.gamesPerPair > 1_000_000) throw new Error(`games per pairing must be a whole number from 1 to 1000000, got ${o.gamesPerPair}`);
   if (!Number.isInteger(o.workers) || o.workers < 1) throw new Error(`workers must be a whole number ≥ 1, got ${o.workers}`);
   if (o.moveTimeoutMs !== undefined && !(o.moveTimeoutMs > 0)) throw new Error(`move timeout must be a number of ms > 0, got ${o.moveTimeoutMs}`);
-  if (o.sprt && o.players.length !== 2) throw new Error(`an SPRT tests one player against one other: give exactly two players (got ${o.players.length})`);
+  if (o.sprt && o.players.length !== 2 && !o.gauntlet) throw new Error(`an SPRT tests one player against one other, or the first against each other in a gauntlet: give exactly two players or --gauntlet (got ${o.players.length} in a round robin)`);
   if (o.sprt && o.gamesPerPair < 2) throw new Error('an SPRT needs at least one pair of games (--games 2 or more)');
+  // The referee checks these too, but per game: refused here, before a CSV is written.
+  const tc = o.timeControl;
+  if (tc && !(Number.isInteger(tc.moves) && tc.moves >= 0 && tc.baseMs >= 1 && tc.incrementMs >= 0)) throw new Error(`a time control needs moves >= 0, a time >= 1 ms and an increment >= 0 ms, got ${JSON.stringify(tc)}`);
+  if (o.timeMarginMs !== undefined && !(o.timeMarginMs >= 0)) throw new Error(`time margin must be a number of ms >= 0, got ${o.timeMarginMs}`);
+  const ax = o.adjudicateExact;
+  if (ax !== undefined && !(Number.isInteger(ax) && ax >= 0 && ax <= MAX_ADJUDICATE_EXACT)) throw new Error(`exact adjudication needs a whole number of empties from 0 to ${MAX_ADJUDICATE_EXACT}, got ${ax}`);
   const games = schedule(o.players.length, o.gamesPerPair, o.openings, o.gauntlet ?? false);
-  const sprt = o.sprt ? new PairedSprt(o.sprt, Math.floor(o.gamesPerPair / 2)) : null;
+  const pairings = Math.ceil(games.length / o.gamesPerPair);
+  // One test per pairing (a two-player match has one pairing); the first player is tested in each.
+  const sprts = o.sprt ? Array.from({ length: pairings }, () => new PairedSprt(o.sprt!, Math.floor(o.gamesPerPair / 2))) : null;
+  const sprtOf = (key: number): PairedSprt | undefined => sprts?.[pairOf(key, o.gamesPerPair).pairing];
   const feed = (r: GameResult): void => {
+    const sprt = sprtOf(r.key);
     if (!sprt) return;
     const { pair, game } = pairOf(r.key, o.gamesPerPair);
     sprt.add(pair, game, halfPoints(r.black === o.players[0].name ? r.blackScore : -r.blackScore));
   };
   const results: GameResult[] = [];
+  const columns = o.game?.csvColumns ?? CSV_COLUMNS;
+  const toRecord = o.game ? (r: GameResult) => o.game!.csvRecord(r) : csvRecord;
   if (o.csvPath) {
     const exists = existsSync(o.csvPath) && statSync(o.csvPath).size > 0;
     const sidecar = tournamentSettingsPath(o.csvPath);
@@ -167,42 +225,82 @@ export async function runTournament(o: TournamentOptions): Promise<TournamentSum
         const changed = settingsChanges(before, settings);
         if (changed.length > 0) throw new Error(`cannot resume ${o.csvPath} with other settings (recorded in ${sidecar}):\n${changed.map((c) => `  --resume: ${c}`).join('\n')}`);
       }
-      for (const r of readResultsCsv(o.csvPath, games, o.players)) results.push(r);
+      for (const r of readResultsCsv(o.csvPath, games, o.players, o.game)) results.push(r);
       // A run from before settings were recorded gets its file now (its games matched the schedule).
       if (!existsSync(sidecar)) writeFileAtomic(sidecar, `${JSON.stringify(settings, null, 2)}\n`);
     } else {
       if (exists && !o.overwriteCsv) throw new Error(`${o.csvPath} already exists; choose another --csv (results are never overwritten)`);
       writeFileAtomic(sidecar, `${JSON.stringify(settings, null, 2)}\n`);
-      writeFileSync(o.csvPath, stringify([], { header: true, columns: CSV_COLUMNS }));
+      writeFileSync(o.csvPath, stringify([], { header: true, columns: [...columns] }));
     }
   }
-  // Stops the games in flight when the user interrupts or the SPRT decides.
-  const halt = new AbortController();
-  const onUserAbort = (): void => halt.abort();
-  if (o.signal?.aborted) halt.abort();
-  o.signal?.addEventListener('abort', onUserAbort, { once: true });
+  // After the CSV, so a resumed archive is checked against (and completed from) the games read back.
+  const archive: GameArchive | null = o.archivePath === undefined ? null : openArchive(o.archivePath, o.game?.archive ?? othelloGgfFormat(o.archiveTimeControl), {
+    resume: o.resume ?? false, overwrite: o.overwriteArchive ?? false, results,
+  });
   const already = new Set(results.map((r) => r.key));
   results.forEach((r, i) => {
     feed(r);
-    o.onGame?.(r, i + 1, games.length, sprt?.state(), true);
+    o.onGame?.(r, i + 1, games.length, sprtOf(r.key)?.state(), true);
   });
-  const decided = (): boolean => sprt?.state().decision != null;
-  if (decided()) halt.abort();
-  const record = (g: ScheduledGame, outcome: GameOutcome): void => {
+  const decided = (key: number): boolean => sprtOf(key)?.state().decision != null;
+  // Stops the games in flight when the user interrupts or the SPRT decides.
+  let halt = new AbortController();
+  const onUserAbort = (): void => halt.abort();
+  o.signal?.addEventListener('abort', onUserAbort, { once: true });
+  const record = (g: ScheduledGame, outcome: GameOutcome & Pick<GameResult, 'go'>): void => {
     const r: GameResult = { ...outcome, key: g.key, black: o.players[g.black].name, white: o.players[g.white].name, opening: g.opening };
     results.push(r);
     // A game finished after the decision is still kept in the CSV (it was played), not counted.
     if (o.csvPath) {
-      appendFileSync(o.csvPath, stringify([csvRecord(r)]));
+      appendFileSync(o.csvPath, stringify([toRecord(r)]));
     }
+    archive?.append(r);
     feed(r);
-    o.onGame?.(r, results.length, games.length, sprt?.state());
-    if (decided()) halt.abort();
+    o.onGame?.(r, results.length, games.length, sprtOf(r.key)?.state());
+    if (decided(g.key)) halt.abort();
   };
-  const isEngine = (g: ScheduledGame): boolean => o.players[g.black].kind === 'engine' && o.players[g.white].kind === 'engine';
-  const pooled = decided() ? [] : games.filter((g) => isEngine(g) && !already.has(g.key));
-  const local = decided() ? [] : games.filter((g) => !isEngine(g) && !already.has(g.key));
+  const rules: MatchRules = { timeControl: o.timeControl, timeMarginMs: o.timeMarginMs, adjudicateExact: o.adjudicateExact, adjudicateResign: o.adjudicateResign };
+  const notStarted: TournamentSummary['notStarted'] = [];
+  const failed: TournamentSummary['failed'] = [];
+  let poolInterrupted = false;
+  // With a test per pairing of a gauntlet, the pairings are played one after the other, each
+  // stopped at its own decision; otherwise all games at once.
+  const stages = sprts && pairings > 1 ? Array.from({ length: pairings }, (_, p) => games.filter((g) => pairOf(g.key, o.gamesPerPair).pairing === p)) : [games];
+  try {
+    for (const stage of stages) {
+      if (o.signal?.aborted) break;
+      halt = new AbortController();
+      const todo = stage.filter((g) => !already.has(g.key) && !decided(g.key));
+      if (todo.length === 0) continue;
+      const played = await playGames(todo, o, rules, halt.signal, record, notStarted, [o.csvPath ? resolve(o.csvPath) : null, stage === games ? games : stage, o.players]);
+      failed.push(...played.failed);
+      const stoppedBySprt = stage.length > 0 && decided(stage[0].key);
+      if (played.interrupted && !stoppedBySprt) poolInterrupted = true;
+    }
+  } finally {
+    o.signal?.removeEventListener('abort', onUserAbort);
+  }
+  results.sort((a, b) => a.key - b.key);
+  const counted = sprts ? results.filter((r) => sprtOf(r.key)!.counted(pairOf(r.key, o.gamesPerPair).pair)) : results;
+  const states = sprts?.map((t) => t.state());
+  return {
+    results, total: games.length, interrupted: poolInterrupted || (o.signal?.aborted ?? false),
+    failed, notStarted, sprt: states?.[0], sprts: states, counted, archivePath: o.archivePath,
+  };
+}
 
+/** Plays `games` (engine games on the pool, the others in this thread) until done or `signal`. */
+async function playGames(
+  games: readonly ScheduledGame[], o: TournamentOptions, rules: MatchRules, signal: AbortSignal, record: (g: ScheduledGame, r: GameOutcome & Pick<GameResult, 'go'>) => void,
+  notStarted: TournamentSummary['notStarted'], identity: unknown,
+): Promise<{ interrupted: boolean; failed: { keys: number[]; error: string }[] }> {
+  if (o.signal?.aborted) return { interrupted: true, failed: [] };
+  const isEngine = (g: ScheduledGame): boolean => (o.game
+    ? o.game.pooled?.(o.players[g.black], o.players[g.white]) ?? false
+    : o.players[g.black].kind === 'engine' && o.players[g.white].kind === 'engine');
+  const pooled = games.filter((g) => isEngine(g));
+  const local = games.filter((g) => !isEngine(g));
   const byKey = new Map(games.map((g) => [g.key, g]));
   const poolRun = pooled.length === 0 ? Promise.resolve({ delivered: 0, interrupted: false, failed: [] }) : runJobs<MatchGame[], GameOutcome>({
     workers: Math.max(1, Math.min(o.workers, pooled.length)),
@@ -213,28 +311,19 @@ export async function runTournament(o: TournamentOptions): Promise<TournamentSum
         return { key: k, black: o.players[g.black] as EngineSpec, white: o.players[g.white] as EngineSpec, opening: g.opening };
       }),
     })),
-    makeTask: (payload, keys) => ({ kind: 'match', buildsDir: o.buildsDir, games: payload.filter((g) => keys.includes(g.key)) }),
+    makeTask: (payload, keys) => {
+      const left = payload.filter((g) => keys.includes(g.key));
+      return o.game?.poolTask ? o.game.poolTask(left) : { kind: 'match', buildsDir: o.buildsDir, games: left, rules, events: o.queue ? undefined : o.eventsPath };
+    },
     onItem: (key, outcome) => record(byKey.get(key)!, outcome),
-    signal: halt.signal,
-  }, o.queue, 'tournament', [o.csvPath ? resolve(o.csvPath) : null, games, o.players]);
-  const notStarted: TournamentSummary['notStarted'] = [];
-  const localRun = playLocal(local, { ...o, signal: halt.signal }, record, (spec, error) => {
+    signal,
+    // Another game's jobs stay on the local pool (the queue's workers replay Othello games).
+  }, o.game ? undefined : o.queue, 'tournament', identity);
+  const localRun = playLocal(local, { ...o, signal }, rules, record, (spec, error) => {
     if (!notStarted.some((n) => n.player === spec.name)) notStarted.push({ player: spec.name, command: spec.command, error });
   });
-  let pool;
-  try {
-    [pool] = await Promise.all([poolRun, localRun]);
-  } finally {
-    o.signal?.removeEventListener('abort', onUserAbort);
-  }
-  results.sort((a, b) => a.key - b.key);
-  const state = sprt?.state();
-  const counted = sprt ? results.filter((r) => sprt.counted(pairOf(r.key, o.gamesPerPair).pair)) : results;
-  const stoppedBySprt = state?.decision != null;
-  return {
-    results, total: games.length, interrupted: (pool.interrupted && !stoppedBySprt) || (o.signal?.aborted ?? false),
-    failed: pool.failed, notStarted, sprt: state, counted,
-  };
+  const [pool] = await Promise.all([poolRun, localRun]);
+  return { interrupted: pool.interrupted, failed: pool.failed };
 }
 
 /** Where a tournament CSV's settings are recorded. */
@@ -246,9 +335,13 @@ export function tournamentSettingsPath(csvPath: string): string {
 function runSettings(o: TournamentOptions): Record<string, unknown> {
   return {
     ...o.settings,
+    ...(o.game ? { game: o.game.name } : {}),
     games: o.gamesPerPair,
     gauntlet: o.gauntlet ?? false,
     sprt: o.sprt ?? null,
+    tc: o.timeControl ? formatTimeControl(o.timeControl) : null,
+    timeMargin: o.timeControl ? (o.timeMarginMs ?? 0) : null,
+    adjudicate: formatAdjudication({ exact: o.adjudicateExact, resign: o.adjudicateResign }) || null,
     players: o.players.map((p) => ({ ...p })),
     openingMoves: o.openings.map((m) => formatTranscript(m)),
   };
@@ -287,21 +380,25 @@ export function settingsChanges(before: Record<string, unknown>, now: Record<str
 
 /** Games with an external program, in the main thread, a few at a time. */
 async function playLocal(
-  games: ScheduledGame[], o: TournamentOptions, record: (g: ScheduledGame, r: GameOutcome) => void,
+  games: ScheduledGame[], o: TournamentOptions, rules: MatchRules, record: (g: ScheduledGame, r: GameOutcome & Pick<GameResult, 'go'>) => void,
   onStartFailure: (spec: GtpSpec, error: string) => void,
 ): Promise<void> {
   if (games.length === 0) return;
   const queue = [...games];
   const lane = async (lane: number): Promise<void> => {
     for (let g = queue.shift(); g !== undefined && !o.signal?.aborted; g = queue.shift()) {
+      if (o.game) {
+        record(g, await o.game.play(g, o.players[g.black], o.players[g.white], { moveTimeoutMs: o.moveTimeoutMs, signal: o.signal, onStartFailure }));
+        continue;
+      }
       const players: GamePlayer[] = [];
       let outcome: GameOutcome;
       try {
         for (const [idx, slot] of [[g.black, 0], [g.white, 1]] as const) {
           const spec = o.players[idx];
           if (spec.kind === 'engine') {
-            players.push(enginePlayer(spec.name, engineFor(o.buildsDir, spec.build, lane * 2 + slot, 8, spec.book), spec));
-          } else {
+            players.push(enginePlayer(spec.name, engineFor(o.buildsDir, spec.build, lane * 2 + slot, 8, spec.book, spec.threads), spec));
+          } else if (spec.kind === 'gtp') {
             const start = o.startGtp ?? createGtpPlayer;
             try {
               players.push(await start(spec.command, { timeoutMs: o.moveTimeoutMs, name: spec.name }));
@@ -309,9 +406,12 @@ async function playLocal(
               onStartFailure(spec, (e as Error).message);
               throw new StartError(slot, (e as Error).message);
             }
+          } else {
+            throw new Error(`player ${spec.name} is not an Othello player`);
           }
         }
-        outcome = await refereeGame(players[0], players[1], g.opening, { moveTimeoutMs: o.moveTimeoutMs, game: g.key });
+        const onMove = o.eventsPath ? moveEventWriter(o.eventsPath, g.key, o.players[g.black].name, o.players[g.white].name) : undefined;
+        outcome = await refereeGame(players[0], players[1], g.opening, { ...rules, moveTimeoutMs: o.moveTimeoutMs, game: g.key, onMove });
       } catch (e) {
         // A program that does not start loses the game (the other side wins by forfeit).
         const loserBlack = e instanceof StartError ? e.slot === 0 : true;
@@ -326,7 +426,11 @@ async function playLocal(
       record(g, outcome);
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(o.workers, games.length)) }, (_, i) => lane(i)));
+  // On a clock, a built-in engine thinking in this thread holds up the event loop, so the other
+  // lanes' programs would be charged for its search: such games are played one at a time.
+  const engineHere = games.some((g) => o.players[g.black].kind === 'engine' || o.players[g.white].kind === 'engine');
+  const lanes = o.timeControl && engineHere ? 1 : Math.max(1, Math.min(o.game?.localLanes ?? o.workers, games.length));
+  await Promise.all(Array.from({ length: lanes }, (_, i) => lane(i)));
 }
 
 /**
@@ -363,8 +467,10 @@ interface ParsedResults {
   readonly results: GameResult[];
   /** Every non-empty record line as it is in the file (duplicates included). */
   readonly lines: string[];
-  /** Written before the time columns existed. */
+  /** Written before the current columns existed (fewer of them). */
   readonly old: boolean;
+  /** How many columns its header has. */
+  readonly width: number;
   /** The last line was cut short (by a crash) and dropped. */
   readonly truncated: boolean;
 }
@@ -375,9 +481,10 @@ function parseResultsCsv(path: string): ParsedResults {
   const truncated = text.length > 0 && !text.endsWith('\n');
   // A last line cut short by a crash is dropped (its game is played again).
   if (truncated) all.pop();
-  const old = all[0] === OLD_CSV_COLUMNS.join(',');
-  if (!old && all[0] !== CSV_COLUMNS.join(',')) throw new Error(`${path} is not a tournament results file (header ${all[0].slice(0, 60)})`);
-  const columns = old ? OLD_CSV_COLUMNS : CSV_COLUMNS;
+  const width = [...OLD_CSV_WIDTHS, CSV_COLUMNS.length].find((n) => all[0] === CSV_COLUMNS.slice(0, n).join(','));
+  if (width === undefined) throw new Error(`${path} is not a tournament results file (header ${all[0].slice(0, 60)})`);
+  const old = width < CSV_COLUMNS.length;
+  const columns = CSV_COLUMNS.slice(0, width);
   const results: GameResult[] = [];
   const lines: string[] = [];
   for (let i = 1; i < all.length; i++) {
@@ -399,27 +506,42 @@ function parseResultsCsv(path: string): ParsedResults {
     const numbers = [f[5], f[6], f[7]].map(Number);
     if (!numbers.every(Number.isInteger)) throw new Error(`${where}: the disc counts and score are not whole numbers`);
     // The four time fields are all empty (not recorded) or all counts.
-    const t = f.slice(10);
+    const t = f.slice(10, 14);
     const time = t.length > 0 && !t.every((v) => v === '') ? { blackMoves: Number(t[0]), blackMs: Number(t[1]), whiteMoves: Number(t[2]), whiteMs: Number(t[3]) } : undefined;
     if (time && !t.every((v) => v !== '' && Number.isFinite(Number(v)) && Number(v) >= 0)) throw new Error(`${where}: the time fields are not counts`);
+    // Per-move times: one whole number of ms for each move after the opening; clocks: ms left (may be below zero within the margin).
+    let moveMs: number[] | undefined;
+    if (f[14] !== undefined && f[14] !== '') {
+      moveMs = f[14].split(' ').map(Number);
+      if (!moveMs.every((v) => Number.isInteger(v) && v >= 0)) throw new Error(`${where}: move_ms is not a list of whole numbers of ms`);
+    }
+    let clockMs: [number, number] | undefined;
+    if ((f[15] ?? '') !== '' || (f[16] ?? '') !== '') {
+      clockMs = [Number(f[15]), Number(f[16])];
+      if (!clockMs.every((v) => Number.isInteger(v)) || f[15] === '' || f[16] === '') throw new Error(`${where}: the clock fields are not whole numbers of ms`);
+    }
     const r: GameResult = {
       key, black: f[1], white: f[2], opening: opening.value.moves, moves: moves.value.moves,
-      blackDiscs: numbers[0], whiteDiscs: numbers[1], blackScore: numbers[2], result: f[8], reason: f[9], time,
+      blackDiscs: numbers[0], whiteDiscs: numbers[1], blackScore: numbers[2], result: f[8], reason: f[9], time, moveMs, clockMs,
     };
     const wrong = checkResult(r, moves.value.position);
     if (wrong) throw new Error(`${where}: game ${key}: ${wrong}; the file was changed by hand or damaged`);
+    if (moveMs && moveMs.length !== moves.value.moves.length - opening.value.moves.length) {
+      throw new Error(`${where}: move_ms has ${moveMs.length} times for ${moves.value.moves.length - opening.value.moves.length} moves after the opening`);
+    }
     lines.push(all[i]);
     results.push(r);
   }
-  return { results, lines, old, truncated };
+  return { results, lines, old, width, truncated };
 }
 
 /**
  * Why a result read back does not follow from its own transcript under our rules (null if it
  * does): the opening must start the transcript; a normal game must be over, with the discs, the
  * score (empties to the winner) and the result of its final position; a forfeit must be a 64-disc
- * loss of the colour its reason names, with the discs of the position it stopped in (0-0 for a
- * program that did not start).
+ * loss of the colour its reason names (a loss on time, `time`, included), with the discs of the
+ * position it stopped in (0-0 for a program that did not start); an adjudicated game must stop
+ * where its threshold was first reached, with the exact solver's score of that position.
  */
 function checkResult(r: GameResult, end: Position): string | null {
   if (r.opening.some((m, i) => r.moves[i] !== m)) return `the transcript does not start with the opening ${formatTranscript(r.opening)}`;
@@ -428,9 +550,13 @@ function checkResult(r: GameResult, end: Position): string | null {
     const final = finishedBlackScore(end);
     if (final === null) return 'the reason is normal but the transcript does not finish the game';
     score = final;
+  } else if (r.reason.startsWith('adjudicated')) {
+    const problem = adjudicationProblem(r.reason, end, r.blackScore, 60 - r.opening.length);
+    if (problem) return problem;
+    score = r.blackScore;
   } else {
-    const m = /^(illegal|crash|timeout) \((black|white)/.exec(r.reason);
-    if (!m) return `the reason "${r.reason.slice(0, 40)}" is not normal, illegal, crash or timeout with a colour`;
+    const m = /^(illegal|crash|timeout|time) \((black|white)/.exec(r.reason);
+    if (!m) return `the reason "${r.reason.slice(0, 40)}" is not normal, adjudicated, or illegal, crash, timeout or time with a colour`;
     score = m[2] === 'black' ? -64 : 64;
   }
   const startForfeit = r.reason !== 'normal' && r.reason.includes(', start)') && r.blackDiscs === 0 && r.whiteDiscs === 0;
@@ -463,8 +589,8 @@ function firstPerGame(results: readonly GameResult[]): GameResult[] {
  * (atomically) with the time columns added and left empty for its games, so the games appended
  * next fit its header.
  */
-function readResultsCsv(path: string, games: readonly ScheduledGame[], players: readonly PlayerSpec[]): GameResult[] {
-  const parsed = parseResultsCsv(path);
+function readResultsCsv(path: string, games: readonly ScheduledGame[], players: readonly PlayerSpec[], game?: TournamentGame): GameResult[] {
+  const parsed: ParsedResults = game ? { results: game.readResults(path), lines: [], old: false, width: CSV_COLUMNS.length, truncated: false } : parseResultsCsv(path);
   for (const r of parsed.results) {
     const g = games[r.key];
     if (!g || r.black !== players[g.black].name || r.white !== players[g.white].name || formatTranscript(r.opening) !== formatTranscript(g.opening)) {
@@ -473,7 +599,7 @@ function readResultsCsv(path: string, games: readonly ScheduledGame[], players: 
   }
   if (parsed.old || parsed.truncated) {
     // Keep every line as it was (duplicates included), only widened to the current columns.
-    const widen = parsed.old ? ','.repeat(CSV_COLUMNS.length - OLD_CSV_COLUMNS.length) : '';
+    const widen = ','.repeat(CSV_COLUMNS.length - parsed.width);
     writeFileAtomic(path, `${CSV_COLUMNS.join(',')}\n${parsed.lines.map((l) => `${l}${widen}\n`).join('')}`);
   }
   return firstPerGame(parsed.results);
@@ -505,7 +631,7 @@ function tally(results: readonly GameResult[], name: string, against?: string): 
     if (score > 0) w++;
     else if (score < 0) l++;
     else d++;
-    if (r.reason !== 'normal' && r.reason.includes(asBlack ? '(black' : '(white')) forfeits++;
+    if (isForfeit(r.reason) && r.reason.includes(asBlack ? '(black' : '(white')) forfeits++;
     if (r.time) {
       moves += asBlack ? r.time.blackMoves : r.time.whiteMoves;
       ms += asBlack ? r.time.blackMs : r.time.whiteMs;

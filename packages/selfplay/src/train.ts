@@ -2,7 +2,7 @@
 // WTHOR databases through the caller) -> positions -> fitted weights -> a new build in the
 // registry. Per-epoch train and validation RMS errors are reported and appended to a CSV as each
 // epoch ends.
-import { appendFileSync, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DEFAULT_PHASES, DEFAULT_SCALE, PHASE_STRIDE, loadBuild, type EvalTable, type ManifestEntry } from '@sente/search';
 import { stringify } from 'csv-stringify/sync';
@@ -10,10 +10,30 @@ import { buildDataset, type GameInput } from './dataset.js';
 import { fitWeights, rmsError, tableToWeights, toEvalTable, type EpochStats } from './fit.js';
 import { readGameFile } from './gamefile.js';
 import { assertNewBuildId, saveBuild } from './registry.js';
+import { shippedTestSet, testSetError } from './data/testset.js';
+import { loadPositionFiles } from './data/load.js';
+import { fitKey, readCheckpoint, writeCheckpoint } from './checkpoint.js';
 
 export interface TrainOptions {
   /** Game files, or self-play folders (their games.txt). */
   readonly gameFiles: readonly string[];
+  /**
+   * Binary position files (.spos) to train on instead of games (not mixed with them: convert games
+   * with `sente data convert` first). Loaded at exact size, 194 bytes per position in memory.
+   */
+  readonly positionFiles?: readonly string[];
+  /**
+   * A checkpoint file: the fit's state is written there after every epoch; if it exists when the
+   * fit starts, the fit continues from it (same data and settings, else refused). Removed once the
+   * build is saved. A fit interrupted through `signal` with a checkpoint saves no build.
+   */
+  readonly checkpoint?: string;
+  /** Called when the fit continues from a checkpoint, with its epoch. */
+  readonly onResume?: (epoch: number) => void;
+  /** Threads for the fitter's passes (default 1). */
+  readonly threads?: number;
+  /** Called while position files load: positions placed so far, and the total. */
+  readonly onLoading?: (done: number, total: number) => void;
   /** Games from elsewhere (e.g. WTHOR), added to the files' games. */
   readonly extraGames?: readonly GameInput[];
   readonly id: string;
@@ -98,7 +118,13 @@ export function train(o: TrainOptions): TrainSummary {
     }
     if (o.extraGames) yield* o.extraGames;
   }
-  const data = buildDataset(allGames(), { validation, minEmpties });
+  const positionFiles = o.positionFiles ?? [];
+  if (positionFiles.length > 0 && (paths.length > 0 || (o.extraGames?.length ?? 0) > 0)) {
+    throw new Error('train on position files or on games, not both: convert the games with "sente data convert" and give every file as --data');
+  }
+  const data = positionFiles.length > 0
+    ? loadPositionFiles(positionFiles, { validation, minEmpties, onProgress: o.onLoading, shared: (o.threads ?? 1) > 1 })
+    : buildDataset(allGames(), { validation, minEmpties });
   if (data.trainGames + data.validationGames + data.badGames === 0) throw new Error('no games to train on');
   data.train.sortByEmpties();
   data.validation.sortByEmpties();
@@ -110,19 +136,27 @@ export function train(o: TrainOptions): TrainSummary {
 
   const csvPath = o.csvPath ?? join(o.buildsDir, o.id, 'training.csv');
   mkdirSync(dirname(csvPath), { recursive: true });
-  writeFileSync(csvPath, stringify([], { header: true, columns: ['epoch', 'train_rms', 'validation_rms', 'ms'] }));
+  const checkpointKey = o.checkpoint !== undefined ? fitKey(data.train, data.validation, { phases, l2, neighbour, minEmpties, validation, from: parent?.id ?? null }) : null;
+  const resume = o.checkpoint !== undefined && existsSync(o.checkpoint) ? readCheckpoint(o.checkpoint, checkpointKey!) : undefined;
+  if (resume) o.onResume?.(resume.epoch);
+  if (!resume) writeFileSync(csvPath, stringify([], { header: true, columns: ['epoch', 'train_rms', 'validation_rms', 'ms'] }));
   const fit = fitWeights(data.train, data.validation, {
-    phases, epochs, l2, neighbour, start, signal: o.signal,
+    phases, epochs, l2, neighbour, start, signal: o.signal, threads: o.threads, resume,
+    onState: o.checkpoint !== undefined ? (st) => writeCheckpoint(o.checkpoint!, checkpointKey!, st) : undefined,
     onEpoch: (s) => {
       appendFileSync(csvPath, stringify([[s.epoch, s.trainRms.toFixed(4), Number.isNaN(s.validationRms) ? '' : s.validationRms.toFixed(4), Math.round(s.ms)]]));
       o.onEpoch?.(s);
     },
   });
+  if (o.checkpoint !== undefined && o.signal?.aborted) throw new Error(`fit stopped after epoch ${fit.history.length}; its state is in ${o.checkpoint}: run the same command to continue`);
   const table = toEvalTable(fit.weights, phases, scale);
   const quantised = new Float64Array(phases * PHASE_STRIDE);
   for (let j = 0; j < quantised.length; j++) quantised[j] = table.weights[j] / scale;
   const trainError = rmsError(data.train, quantised, phases);
   const validationError = data.validation.count > 0 ? rmsError(data.validation, quantised, phases) : null;
+  // The one comparable number: the error on the shipped test set (absent in a tree without it).
+  const testFile = shippedTestSet();
+  const testSet = existsSync(testFile) ? testSetError(table, testFile) : null;
   const entry = saveBuild(o.buildsDir, {
     id: o.id,
     table,
@@ -130,13 +164,15 @@ export function train(o: TrainOptions): TrainSummary {
     games: data.trainGames + data.validationGames,
     positions: data.train.count + data.validation.count,
     validationError: validationError === null ? null : Number(validationError.toFixed(4)),
+    testSetMae: testSet ? testSet.mae : null,
     notes: o.notes ?? '',
     training: {
       method: 'CGLS least squares, diagonal preconditioning, early stopping per phase', epochs: fit.history.length, bestEpoch: fit.bestEpoch, phaseEpochs: fit.phaseEpochs, phases, scale, l2, neighbour,
       validation, minEmpties, trainPositions: data.train.count, validationPositions: data.validation.count,
-      trainError: Number(trainError.toFixed(4)), gameFiles: o.gameFiles.length,
+      trainError: Number(trainError.toFixed(4)), gameFiles: o.gameFiles.length, ...(positionFiles.length > 0 ? { positionFiles: positionFiles.length } : {}),
     },
   }, o.overwrite ?? false);
+  if (o.checkpoint !== undefined) rmSync(o.checkpoint, { force: true });
   return {
     entry, table, history: fit.history, games: data.trainGames + data.validationGames,
     trainPositions: data.train.count, validationPositions: data.validation.count,

@@ -9,7 +9,12 @@ import { enginePlayer } from './engine-player.js';
 import type { GameRecord } from './gamefile.js';
 import { refereeGame, type GameOutcome } from './referee.js';
 import { playSelfplayGame, type SelfplaySettings } from './selfplay.js';
+import { moveEventWriter } from './match/events.js';
 import type { EngineSpec } from './players.js';
+import type { PooledGame } from './tournament-game.js';
+import { playPooledGoGame } from './go/tournament-game.js';
+import type { TimeControl } from './match/clock.js';
+import type { ResignRule } from './match/adjudication.js';
 
 export interface SelfplayTask {
   readonly kind: 'selfplay';
@@ -26,10 +31,21 @@ export interface MatchGame {
   readonly opening: number[];
 }
 
+/** How a match's games are played beyond the players: the clock and adjudication (referee.ts). */
+export interface MatchRules {
+  readonly timeControl?: TimeControl;
+  readonly timeMarginMs?: number;
+  readonly adjudicateExact?: number;
+  readonly adjudicateResign?: ResignRule;
+}
+
 export interface MatchTask {
   readonly kind: 'match';
   readonly buildsDir: string;
   readonly games: MatchGame[];
+  readonly rules?: MatchRules;
+  /** Append each move to this live-events file (match/events.ts). */
+  readonly events?: string;
   readonly port: MessagePort;
   readonly crashAfter?: number;
 }
@@ -46,7 +62,18 @@ export interface BookTask {
   readonly crashAfter?: number;
 }
 
-export type WorkerTask = SelfplayTask | MatchTask | BookTask;
+/** Go games between sente settings (go/tournament-game.ts). */
+export interface GoMatchTask {
+  readonly kind: 'go-match';
+  readonly size: number;
+  readonly komi: number;
+  readonly maxMoves: number;
+  readonly games: readonly PooledGame[];
+  readonly port: MessagePort;
+  readonly crashAfter?: number;
+}
+
+export type WorkerTask = SelfplayTask | MatchTask | BookTask | GoMatchTask;
 
 export default async function run(task: WorkerTask): Promise<{ key: number; item: GameRecord | GameOutcome | MoveScore[] }[]> {
   const out: { key: number; item: GameRecord | GameOutcome | MoveScore[] }[] = [];
@@ -64,14 +91,17 @@ export default async function run(task: WorkerTask): Promise<{ key: number; item
         const position = positionOfKey({ playerLo: pLo, playerHi: pHi, opponentLo: oLo, opponentHi: oHi, transform: 0 });
         post(key, engine.analyze(position, task.depth));
       });
+    } else if (task.kind === 'go-match') {
+      for (const g of task.games) post(g.key, await playPooledGoGame(g, task));
     } else if (task.kind === 'selfplay') {
       const engine = engineFor(task.settings.buildsDir, task.settings.build, 0, 8, task.settings.book);
       for (const key of task.keys) post(key, playSelfplayGame(engine, task.settings, key));
     } else {
       for (const g of task.games) {
-        const black = enginePlayer(g.black.name, engineFor(task.buildsDir, g.black.build, 0, 8, g.black.book), g.black);
-        const white = enginePlayer(g.white.name, engineFor(task.buildsDir, g.white.build, 1, 8, g.white.book), g.white);
-        post(g.key, await refereeGame(black, white, g.opening, { game: g.key }));
+        const black = enginePlayer(g.black.name, engineFor(task.buildsDir, g.black.build, 0, 8, g.black.book, g.black.threads), g.black);
+        const white = enginePlayer(g.white.name, engineFor(task.buildsDir, g.white.build, 1, 8, g.white.book, g.white.threads), g.white);
+        const onMove = task.events ? moveEventWriter(task.events, g.key, g.black.name, g.white.name) : undefined;
+        post(g.key, await refereeGame(black, white, g.opening, { ...task.rules, game: g.key, onMove }));
       }
     }
   } finally {

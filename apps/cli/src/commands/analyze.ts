@@ -5,7 +5,7 @@ import { createEngine } from '@sente/search';
 import { UsageError, positionFromArg } from '../util.js';
 import { RULES, checked } from '../options.js';
 
-interface Args { position: string; depth: number; build: string; exact: number }
+interface Args { position: string; depth: number; build: string; exact: number; threads: number }
 
 export const analyzeCommand: CommandModule<object, Args> = {
   command: 'analyze <position>',
@@ -14,14 +14,15 @@ export const analyzeCommand: CommandModule<object, Args> = {
     .positional('position', { type: 'string', demandOption: true })
     .option('depth', { type: 'number', default: 8, describe: 'search depth in plies' })
     .option('build', { type: 'string', default: 'strongest', describe: 'engine build id' })
-    .option('exact', { type: 'number', default: 18, describe: 'solve exactly at or below this many empties' }), {
-      depth: RULES.depth, exact: RULES.exact,
+    .option('exact', { type: 'number', default: 18, describe: 'solve exactly at or below this many empties' })
+    .option('threads', { type: 'number', default: 1, describe: 'search threads (see docs/engine.md)' }), {
+      depth: RULES.depth, exact: RULES.exact, threads: RULES.threads,
     }) as never,
-  handler: (args) => {
+  handler: async (args) => {
     const { position, moves } = positionFromArg(args.position);
     let engine;
     try {
-      engine = createEngine({ build: args.build });
+      engine = createEngine({ build: args.build, threads: args.threads });
     } catch (e) {
       throw new UsageError((e as Error).message);
     }
@@ -44,5 +45,6 @@ export const analyzeCommand: CommandModule<object, Args> = {
       console.log(`${squareName(m.move).padEnd(5)} ${s.padStart(6)}   ${m.exact ? 'exact' : 'estimate'}`);
     }
     console.log(`(${(ms / 1000).toFixed(2)} s)`);
+    await engine.close();
   },
 };

@@ -1,5 +1,5 @@
 // `sente builds`: both registries at a glance: every shipped and user build with its origin, Elo,
-// validation error, training data and lineage (parent chain), the strongest marked.
+// test-set error, training data and lineage (parent chain), ranked by Elo, the strongest marked.
 import type { CommandModule } from 'yargs';
 import { buildsDir, readRegistry } from '@sente/search';
 import { lineage, setStrongest } from '@sente/selfplay';
@@ -9,7 +9,7 @@ interface Args { json: boolean; promote?: string; 'reset-strongest': boolean }
 
 export const buildsCommand: CommandModule<object, Args> = {
   command: 'builds',
-  describe: 'List the shipped and user engine builds with Elo, validation error, games and lineage',
+  describe: 'List the shipped and user engine builds ranked by Elo, with test-set error, games and lineage',
   builder: (y) => y
     .option('json', { type: 'boolean', default: false, describe: 'print both registries as JSON' })
     .option('promote', { type: 'string', describe: 'make this build (shipped or user) the strongest for the user registry' })
@@ -29,17 +29,21 @@ export const buildsCommand: CommandModule<object, Args> = {
       console.log(JSON.stringify({ strongest: view.strongest, shippedDir: view.shippedDir, userDir: view.userDir, builds: view.builds }, null, 2));
       return;
     }
-    const rows = view.builds.map((b) => [
+    // Ranked by Elo (unmeasured last), then by the test-set error: both compare across builds,
+    // unlike each build's validation RMS, which is measured on its own data.
+    const ranked = [...view.builds].sort((a, b) => (b.elo ?? -Infinity) - (a.elo ?? -Infinity) || (a.testSetMae ?? Infinity) - (b.testSetMae ?? Infinity));
+    const rows = ranked.map((b) => [
       (b.id === view.strongest ? '* ' : '  ') + b.id,
       b.origin,
       b.elo === null ? '-' : `${b.elo >= 0 ? '+' : ''}${Math.round(b.elo)}`,
+      b.testSetMae === undefined || b.testSetMae === null ? '-' : b.testSetMae.toFixed(2),
       b.validationError === null ? '-' : b.validationError.toFixed(2),
       String(b.games),
       String(b.positions),
       b.created.slice(0, 16).replace('T', ' '),
       lineage(view.builds, b.id).slice(1).join(' < ') || '-',
     ]);
-    const head = ['  build', 'origin', 'Elo', 'valid RMS', 'games', 'positions', 'created', 'lineage (parent < grandparent ...)'];
+    const head = ['  build', 'origin', 'Elo', 'test MAE', 'own valid RMS', 'games', 'positions', 'created', 'lineage (parent < grandparent ...)'];
     const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
     const line = (r: string[]): string => r.map((c, i) => (i <= 1 || i === r.length - 1 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd();
     console.log(line(head));
@@ -47,6 +51,6 @@ export const buildsCommand: CommandModule<object, Args> = {
     const users = view.builds.filter((b) => b.origin === 'user').length;
     console.log(`\n${view.builds.length - users} shipped builds (${view.shippedDir}), ${users} user builds (${view.userDir}${view.user ? '' : ', none yet'})`);
     for (const id of view.shadowed) console.log(`warning: user build "${id}" in ${view.userDir} is hidden by the shipped build of the same id; move its folder and entry to a new id`);
-    console.log(`* = strongest (${view.strongest}, ${view.user?.strongest ? 'chosen in the user registry' : 'the shipped choice'}); Elo relative to bootstrap`);
+    console.log(`* = strongest (${view.strongest}, ${view.user?.strongest ? 'chosen in the user registry' : 'the shipped choice'}); Elo relative to bootstrap; test MAE = mean absolute error in discs on the shipped test set (the same positions for every build; own valid RMS is on each build's own validation split and does not compare)`);
   },
 };

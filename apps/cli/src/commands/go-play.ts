@@ -76,11 +76,9 @@ const REASONS: Record<string, string> = {
 };
 
 export class GoPlaySession {
-  readonly board: rules.GoBoard;
+  /** The game (board, komi, handicap stones, who made each move): the session `go gtp` keeps too. */
+  readonly game: engine.GoSession;
   private readonly engines: [null, engine.MctsPlayer | null, engine.MctsPlayer | null];
-  private readonly setup: number[] = [];
-  /** Moves made by a person (ply indices), for undo against the engine. */
-  private readonly byHuman: boolean[] = [];
   private resigned = rules.EMPTY;
   /** The dead-stone proposal being edited after two passes (null while playing). */
   private dead: Set<number> | null = null;
@@ -91,7 +89,7 @@ export class GoPlaySession {
   private result = '';
 
   constructor(private readonly args: Args, private readonly out: (line: string) => void) {
-    this.board = new rules.GoBoard(args.size);
+    this.game = new engine.GoSession({ size: args.size, komi: args.komi });
     const make = (side: string, seed: number): engine.MctsPlayer | null => (side === 'engine'
       ? new engine.MctsPlayer({ playouts: args.playouts, timeMs: durationMs(args.time), seed, resignThreshold: 0.05, threads: args.threads })
       : null);
@@ -99,13 +97,12 @@ export class GoPlaySession {
     if (args.handicap >= 2) {
       const placed = rules.fixedHandicapXY(args.size, args.handicap);
       if (!placed.ok) throw new UsageError(`--handicap: ${placed.error.message}`);
-      for (const [x, y] of placed.value) {
-        const p = this.board.pointAt(x, y);
-        this.board.setStone(p, rules.BLACK);
-        this.setup.push(p);
-      }
-      this.board.toMove = rules.WHITE;
+      this.game.placeHandicap(placed.value.map(([x, y]) => this.board.pointAt(x, y)));
     } else if (args.handicap === 1) throw new UsageError('--handicap: 1 stone is no handicap (use 0, or 2 and more)');
+  }
+
+  get board(): rules.GoBoard {
+    return this.game.board;
   }
 
   private who(c: number): string {
@@ -113,8 +110,7 @@ export class GoPlaySession {
   }
 
   private lastMove(): number {
-    for (let k = this.board.ply - 1; k >= 0; k--) if (this.board.moveAt(k) !== rules.PASS) return this.board.moveAt(k);
-    return 0;
+    return this.game.lastMove();
   }
 
   private name(p: number): string {
@@ -166,8 +162,7 @@ export class GoPlaySession {
         return;
       }
       const move = r.move !== rules.PASS && this.board.isLegal(r.move, c) ? r.move : rules.PASS;
-      this.board.play(move, c);
-      this.byHuman.push(false);
+      this.game.play(move, c);
       this.out(`sente (${colorWord(c)}) ${move === rules.PASS ? 'passes' : `plays ${this.name(move)}`} (winrate ${r.winrate.toFixed(2)}, ${r.playouts} playouts, ${(r.ms / 1000).toFixed(2)} s)`);
     }
   }
@@ -204,13 +199,8 @@ export class GoPlaySession {
 
   private save(file: string): void {
     const path = /\.sgf$/i.test(file) ? file : `${file}.sgf`;
-    const moves: rules.SgfMove[] = [];
-    for (let k = 0; k < this.board.ply; k++) moves.push({ color: this.board.colorAt(k), point: this.board.moveAt(k) });
     const re = this.resigned !== rules.EMPTY ? this.result.slice(0, 3) : this.scored ? rules.formatMargin(rules.areaScore(this.board, this.args.komi, this.dead ?? undefined).margin) : '';
-    const text = rules.writeSgf({
-      size: this.board.size, komi: this.args.komi, playerBlack: this.who(rules.BLACK), playerWhite: this.who(rules.WHITE), result: re,
-      setupBlack: this.setup, setupWhite: [], moves, ...(this.setup.length > 0 ? { playerToMove: rules.WHITE } : {}),
-    });
+    const text = this.game.toSgf({ black: this.who(rules.BLACK), white: this.who(rules.WHITE), result: re });
     try {
       writeFileSync(path, text);
     } catch (e) {
@@ -225,17 +215,11 @@ export class GoPlaySession {
     this.scored = false;
     this.resigned = rules.EMPTY;
     // Between people, one move; against the engine, back to before the person's last move.
-    const lastHuman = this.byHuman.lastIndexOf(true);
     if (this.engines[rules.BLACK] === null && this.engines[rules.WHITE] === null) {
-      this.board.undo();
-      this.byHuman.pop();
+      this.game.undo();
       return;
     }
-    if (lastHuman < 0) throw new UsageError('nothing to undo');
-    while (this.byHuman.length > lastHuman) {
-      this.board.undo();
-      this.byHuman.pop();
-    }
+    if (!this.game.undoHumanMove()) throw new UsageError('nothing to undo');
   }
 
   /** One input line; returns true on quit. */
@@ -290,8 +274,7 @@ export class GoPlaySession {
       } else if (this.engines[this.board.toMove]) {
         throw new UsageError('it is the engine\'s turn');
       } else if (command === 'pass') {
-        this.board.play(rules.PASS, this.board.toMove);
-        this.byHuman.push(true);
+        this.game.play(rules.PASS, this.board.toMove, true);
         this.advance();
         this.show();
         return false;
@@ -306,8 +289,7 @@ export class GoPlaySession {
         const why = this.board.illegalReason(p.point, c);
         if (why) throw new UsageError(`${this.name(p.point)} is illegal for ${colorWord(c)}: ${REASONS[why]}`);
         const before = this.board.captures[c];
-        this.board.play(p.point, c);
-        this.byHuman.push(true);
+        this.game.play(p.point, c, true);
         const took = this.board.captures[c] - before;
         if (took > 0) this.out(`${colorWord(c)} captures ${took} stone${took === 1 ? '' : 's'}`);
         this.advance();

@@ -1,12 +1,14 @@
 // `sente go ...`: the Go side of sente. `candidates` shows what the seed's generators propose on
 // a position (SGF or figure file), `gtp` runs the engine for GTP controllers (GoGui, Sabaki,
-// the tournament runner), `tournament` plays sente against another engine and reports scores,
+// the tournament runner), `tournament` runs a Go tournament on the tournament runner (Elo,
+// resume, SPRT, SGF archive),
 // `play` is a game in the terminal (go-play.ts).
 import { readFileSync } from 'node:fs';
 import type { Argv, CommandModule } from 'yargs';
 import { go as rules } from '@sente/core';
 import { go as engine } from '@sente/search';
-import { go as matches, parseDuration } from '@sente/selfplay';
+import { formatDuration, go as matches, parseSprt, uniqueNames, type PlayerSpec } from '@sente/selfplay';
+import { playTournament, type PlayArgs } from './tournament.js';
 import { UsageError } from '../util.js';
 import { serveStdinLines } from '../protocol-io.js';
 import { DURATION_HELP, RULES, checked, durationMs, file, int, num, outputFile, type Rule } from '../options.js';
@@ -114,62 +116,72 @@ const gtpCommand: CommandModule<object, GtpArgs> = {
   handler: (args) => goGtpHandler(args),
 };
 
-/** A Go match's options (`sente go tournament`, `sente tournament --game go`). */
-export const GO_MATCH_RULES: Record<string, Rule> = { size: int(2, 25), komi: num(-1000, 1000), games: RULES.games, csv: outputFile, sgf: outputFile };
+/** A Go tournament's options (`sente go tournament`, `sente tournament --game go`). */
+export const GO_MATCH_RULES: Record<string, Rule> = { size: int(2, 25), komi: num(-1000, 1000), games: RULES.games, csv: outputFile, sgf: outputFile, archive: outputFile };
 
-export interface GoTournamentArgs {
+export interface GoTournamentArgs extends PlayArgs {
   size: number;
   komi: number;
   player: string[];
-  games: number;
-  csv?: string;
-  sgf?: string;
-  'move-timeout': string;
 }
 
-/** Plays a Go match; `sente tournament --game go` routes here too. */
+/**
+ * Plays a Go tournament on the tournament runner (any number of players, Elo, --resume, --sprt,
+ * --archive SGF); `sente tournament --game go` routes here too. Games between two sente
+ * settings run on the worker pool, --workers at a time; games with an external program run in
+ * the main thread, one at a time when sente takes part (its search holds the thread, which would
+ * delay the other games' timeouts), else --workers at a time.
+ */
 export async function goTournamentHandler(args: GoTournamentArgs): Promise<void> {
-  if (args.player.length !== 2) throw new UsageError(`--player must be given twice, got ${args.player.length}`);
-  if (!Number.isInteger(args.size) || args.size < 2 || args.size > 25) throw new UsageError('--size must be 2..25');
-  if (!Number.isInteger(args.games) || args.games < 1) throw new UsageError('--games must be a positive integer');
-  const timeoutMs = parseDuration(args['move-timeout']);
-  if (!timeoutMs.ok) throw new UsageError(`--move-timeout: ${timeoutMs.error}`);
-  for (const p of args.player) if (!(p === 'sente' || p.startsWith('sente:') || p.startsWith('gtp:'))) throw new UsageError(`--player "${p}": use "sente[:options]" or "gtp:<command line>"`);
-  let result;
-  try {
-    result = await matches.runGoMatch({
-      size: args.size,
-      komi: args.komi,
-      games: args.games,
-      players: [args.player[0], args.player[1]],
-      timeoutMs: timeoutMs.ms,
-      csvPath: args.csv,
-      sgfPath: args.sgf,
-      onGame: (g) => {
-        const scores = g.refereeScore === null ? '' : `  final_score: ours ${g.refereeScore}, black ${g.blackScore ?? '-'}, white ${g.whiteScore ?? '-'}${g.agree ? '' : '  (DISAGREE)'}`;
-        console.log(`game ${g.game}: ${g.black} (B) vs ${g.white} (W): ${g.result} in ${g.moves} moves${scores}${g.note ? `  ${g.note}` : ''}`);
-      },
-    });
-  } catch (e) {
-    throw new UsageError(e instanceof Error ? e.message : String(e));
+  const specs: PlayerSpec[] = [];
+  for (const text of args.player) {
+    const r = matches.parseGoPlayerSpec(text);
+    if (!r.ok) throw new UsageError(`--player ${r.error}`);
+    specs.push(r.spec);
   }
-  console.log();
-  for (const s of result.standings) console.log(`${s.player}: ${s.wins} wins, ${s.losses} losses, ${s.draws} draws of ${s.games}`);
+  const players = uniqueNames(specs);
+  const lines = players.map((p) => `${p.name}: ${p.kind === 'gtp' ? `external program: ${p.command}` : p.kind === 'go-engine'
+    ? `sente, ${p.playouts !== undefined ? `${p.playouts} playouts` : p.timeMs !== undefined ? '' : 'default playouts'}${p.timeMs !== undefined ? `${p.playouts !== undefined ? ', ' : ''}${formatDuration(p.timeMs)}/move` : ''}${p.resign !== undefined ? `, resign below ${p.resign}` : ''}${p.seed !== undefined ? `, seed ${p.seed}` : ''}` : ''}`);
+  const pairings = args.gauntlet ? players.length - 1 : (players.length * (players.length - 1)) / 2;
+  lines.push(`${pairings} pairing(s) x ${args.games} games on ${args.size}x${args.size}, komi ${args.komi}, colours alternating`);
+  await playTournament(args, players, [[]], lines, {
+    game: matches.goTournamentGame({ size: args.size, komi: args.komi, localLanes: players.some((p) => p.kind === 'go-engine') ? 1 : args.workers }),
+    settings: { size: args.size, komi: args.komi },
+  });
 }
 
 const tournamentCommand: CommandModule<object, GoTournamentArgs> = {
   command: 'tournament',
-  describe: 'Play Go games between two players over GTP (alternating colours), refereed and scored',
+  describe: 'Go tournament between sente settings and GTP programs (round robin or gauntlet, colours alternating), refereed and scored, with Elo',
   builder: (y) =>
     checked(y
-      .option('size', { type: 'number', default: 9 })
+      .option('size', { type: 'number', default: 9, describe: 'board size' })
       .option('komi', { type: 'number', default: 7.5 })
-      .option('player', { type: 'string', array: true, demandOption: true, describe: '"sente[:playouts=N,time=DURATION,resign=R,threads=T]" (time=2s, 500ms; bare seconds) or "gtp:<command line>" (twice)' })
-      .option('games', { type: 'number', default: 2 })
-      .option('csv', { type: 'string', describe: 'write one line per game to this CSV file (rewritten after each game)' })
-      .option('sgf', { type: 'string', describe: 'write all games to this SGF file (rewritten after each game)' })
+      .option('player', { type: 'string', array: true, demandOption: true, describe: '"sente[:playouts=N,time=DURATION,resign=R,seed=K,threads=T,name=NAME]" (time=2s, 500ms; bare seconds) or "gtp:<command line>" (repeat, two or more)' })
+      .option('games', { type: 'number', default: 2, describe: 'games per pairing (colours alternating); with --sprt, the most games' })
+      .option('gauntlet', { type: 'boolean', default: false, describe: 'first player against each other (instead of round robin)' })
+      .option('sprt', { type: 'string', describe: 'stop a two-player match when this SPRT on game pairs decides: elo0=0,elo1=5,alpha=0.05,beta=0.05' })
+      .option('csv', { type: 'string', describe: 'per-game results, appended as games finish' })
+      .option('archive', { type: 'string', describe: 'append every finished game to this SGF file (a collection of game trees)' })
+      .option('sgf', { type: 'string', describe: 'the same as --archive' })
+      .option('resume', { type: 'boolean', default: false, describe: 'continue the tournament recorded in --csv (same players and settings)' })
+      .option('force', { type: 'boolean', default: false, describe: 'replace an existing --csv or --archive file' })
+      .option('workers', { type: 'number', default: 2, describe: 'worker threads for games between sente settings; games with an external program run in the main thread (one at a time when sente plays in them)' })
+      .option('json', { type: 'boolean', default: false, describe: 'print the summary as one JSON document on stdout' })
       .option('move-timeout', { type: 'string', default: '30s', describe: `an external engine loses a game after this long without a reply (and is restarted) ${DURATION_HELP}` })
-      .example('$0 go tournament --size 9 --player sente:playouts=1000 --player "gtp:gnugo --mode gtp --level 1" --games 4', ''), { ...GO_MATCH_RULES, 'move-timeout': RULES.duration }) as never,
+      .check((a) => {
+        if (a.player.length < 2) throw new Error('name at least two --player');
+        return true;
+      })
+      .example('$0 go tournament --size 9 --player sente:playouts=1000 --player "gtp:gnugo --mode gtp --level 1" --games 4', ''), { ...GO_MATCH_RULES, workers: RULES.workers, 'move-timeout': RULES.duration }, (a) => {
+      if (a.sprt !== undefined) {
+        const t = parseSprt(String(a.sprt));
+        if (!t.ok) return t.error;
+        if (a.player.length !== 2) return `--sprt tests one player against another: give exactly two --player (got ${a.player.length})`;
+        if (a.games < 2) return '--sprt needs --games 2 or more (games are counted in pairs)';
+      }
+      return null;
+    }) as never,
   handler: (args) => goTournamentHandler(args),
 };
 

@@ -9,7 +9,7 @@ import { GO_GTP_RULES, goGtpHandler } from './go.js';
 import { DURATION_HELP, RULES, checked, durationMs, file, num, problem } from '../options.js';
 import { serveStdinLines } from '../protocol-io.js';
 
-export interface EngineArgs { build: string; depth?: number; time?: string; exact?: number; tt: number; book?: string }
+export interface EngineArgs { build: string; depth?: number; time?: string; exact?: number; tt: number; book?: string; threads: number }
 
 /** The options every command that plays (gtp, nboard, play) shares. */
 export function engineOptions<T>(y: Argv<T>): Argv<T & EngineArgs> {
@@ -19,9 +19,10 @@ export function engineOptions<T>(y: Argv<T>): Argv<T & EngineArgs> {
     .option('time', { type: 'string', describe: `time per move ${DURATION_HELP} (default without --depth: 1s, or under GTP the clock from time_left)` })
     .option('exact', { type: 'number', describe: 'solve exactly from this many empties (default: the engine\'s)' })
     .option('tt', { type: 'number', default: 16, describe: 'transposition table size in MiB' })
+    .option('threads', { type: 'number', default: 1, describe: 'search threads (helpers share the transposition tables; see docs/engine.md)' })
     .option('book', { type: 'string', describe: 'play from an opening book: a book file, or no value for the build\'s own (opening.book beside its table)' });
   return checked(withOptions, {
-    depth: RULES.depth, time: RULES.duration, exact: RULES.exact, tt: num(1, 4096),
+    depth: RULES.depth, time: RULES.duration, exact: RULES.exact, tt: num(1, 4096), threads: RULES.threads,
     // --book with no value means the build's own book: only a named one must exist.
   }, (a) => (typeof a.book === 'string' && a.book !== '' ? problem('book', a.book, file) : null)) as unknown as Argv<T & EngineArgs>;
 }
@@ -42,7 +43,7 @@ export function engineFromArgs(args: EngineArgs): Engine {
     book = r.book;
   }
   try {
-    return createEngine({ build: args.build, ttMb: args.tt, book });
+    return createEngine({ build: args.build, ttMb: args.tt, book, threads: args.threads });
   } catch (error) {
     throw new UsageError(`cannot load build "${args.build}": ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -90,5 +91,6 @@ export const gtpCommand: CommandModule<object, Args> = {
       if (reply !== '') process.stdout.write(reply);
       return gtp.quitRequested;
     });
+    await engine.close();
   },
 };

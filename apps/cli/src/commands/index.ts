@@ -17,6 +17,9 @@ import { playCommand } from './play.js';
 import { solveCommand } from './solve.js';
 import { workerCommand } from './worker.js';
 import { queueCommand } from './queue.js';
+import { ratingsCommand } from './ratings.js';
+import { dataCommand } from './data.js';
+import { serveCommand } from './serve.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const commands: CommandModule<any, any>[] = [perftCommand, showCommand, analyzeCommand, benchCommand, bookCommand, calibrateCommand, selfplayCommand, trainCommand, tournamentCommand, improveCommand, buildsCommand, goCommand, gtpCommand, nboardCommand, playCommand, solveCommand, workerCommand, queueCommand];
+export const commands: CommandModule<any, any>[] = [perftCommand, showCommand, analyzeCommand, benchCommand, bookCommand, calibrateCommand, selfplayCommand, trainCommand, tournamentCommand, improveCommand, buildsCommand, goCommand, gtpCommand, nboardCommand, playCommand, solveCommand, workerCommand, queueCommand, ratingsCommand, dataCommand, serveCommand];

@@ -25,5 +25,6 @@ export const nboardCommand: CommandModule<object, EngineArgs> = {
       nboard.handle(line);
       return nboard.quitRequested;
     });
+    await engine.close();
   },
 };

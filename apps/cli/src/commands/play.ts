@@ -7,15 +7,11 @@ import type { CommandModule } from 'yargs';
 import {
   BLACK, PASS, Position, formatBoard, formatGgf, formatTranscript, parseSquare, renderBoard, squareName,
 } from '@sente/core';
+import { OthelloSession } from '@sente/search';
 import { engineFromArgs, engineOptions, limitsFromArgs, type EngineArgs } from './gtp.js';
 import { UsageError, positionFromArg } from '../util.js';
 
 interface Args extends EngineArgs { color: string; start?: string }
-
-interface Entry {
-  readonly square: number;
-  readonly byHuman: boolean;
-}
 
 const HELP = 'commands: a move such as f5, undo, hint, board, save <file>, quit';
 
@@ -48,36 +44,30 @@ export const playCommand: CommandModule<object, Args> = {
     // A reader that goes away (`sente play | head`) ends the session; it is not an error.
     process.stdout.on('error', () => process.exit(0));
 
-    // The start: a set-up board, or the initial position plus an opening transcript (not undoable).
-    let start = Position.initial();
-    const history: Entry[] = [];
-    let position = start.clone();
+    // The start: a set-up board, or the initial position plus an opening transcript (not undoable:
+    // undo goes back to the person's last move only). The game is the session GTP and NBoard keep.
+    const game = new OthelloSession();
     if (args.start !== undefined) {
       const given = positionFromArg(args.start);
       if (given.moves === null) {
-        start = given.position;
-        position = start.clone();
+        game.reset(given.position);
       } else {
         for (const m of given.moves) {
-          if (position.mustPass()) { position.makePass(); history.push({ square: PASS, byHuman: false }); }
-          position.makeMove(m);
-          history.push({ square: m, byHuman: false });
+          if (game.position.mustPass()) game.play(PASS);
+          game.play(m);
         }
       }
     }
+    const position = game.position;
     const names = { [BLACK]: human === BLACK ? 'you' : `sente (${engine.buildId})`, 1: human === 1 ? 'you' : `sente (${engine.buildId})` };
 
-    const lastMove = (): number | undefined => {
-      for (let i = history.length - 1; i >= 0; i--) if (history[i].square !== PASS) return history[i].square;
-      return undefined;
-    };
     const show = (): void => {
       out('');
-      out(renderBoard(position, { showMoves: position.side === human, lastMove: lastMove() }));
-      const moves = formatTranscript(history.map((e) => e.square));
+      out(renderBoard(position, { showMoves: position.side === human, lastMove: game.lastMove() }));
+      const moves = formatTranscript(game.moves());
       out(`black ${position.blackCount()}, white ${position.whiteCount()}${moves ? `; moves: ${moves}` : ''}`);
       if (position.isGameOver()) {
-        const forBlack = position.side === BLACK ? position.finalScore() : -position.finalScore();
+        const forBlack = game.finalScoreForBlack();
         const winner = forBlack === 0 ? 'a draw' : `${forBlack > 0 ? 'black' : 'white'} wins by ${Math.abs(forBlack)}`;
         out(`game over: ${winner} (${signed(forBlack, true)} for black). undo, save <file> or quit`);
       } else {
@@ -85,9 +75,7 @@ export const playCommand: CommandModule<object, Args> = {
       }
     };
     const play = (square: number, byHuman: boolean): void => {
-      if (square === PASS) position.makePass();
-      else position.makeMove(square);
-      history.push({ square, byHuman });
+      game.play(square, byHuman);
     };
     /** Passes and engine moves until it is the human's turn or the game is over. */
     const advance = (): void => {
@@ -105,7 +93,8 @@ export const playCommand: CommandModule<object, Args> = {
     };
     const save = (file: string): void => {
       const { txt, ggf } = saveNames(file);
-      const squares = history.map((e) => e.square);
+      const squares = game.moves();
+      const start = game.start;
       const transcript = formatTranscript(squares);
       const initial = start.equals(Position.initial());
       writeFileSync(txt, initial ? `${transcript}\n` : `${formatBoard(start)}\n${transcript}\n`);
@@ -116,15 +105,7 @@ export const playCommand: CommandModule<object, Args> = {
       out(`saved ${txt} and ${ggf}`);
     };
     const undo = (): void => {
-      const lastHuman = history.map((e) => e.byHuman && e.square !== PASS).lastIndexOf(true);
-      if (lastHuman < 0) {
-        out('nothing to undo');
-        return;
-      }
-      while (history.length > lastHuman) {
-        history.pop();
-        position.unmake();
-      }
+      if (!game.undoHumanMove()) out('nothing to undo');
     };
 
     out(`sente play: you are ${colorWord(human)} (${human === BLACK ? 'X' : 'O'}). ${HELP}`);
@@ -168,5 +149,6 @@ export const playCommand: CommandModule<object, Args> = {
       }
     }
     lines.close();
+    await engine.close();
   },
 };

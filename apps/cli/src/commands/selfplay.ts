@@ -2,7 +2,7 @@
 // (format in docs/selfplay.md), resumable, with a CSV summary and a closing summary line.
 import type { CommandModule } from 'yargs';
 import { buildsDir } from '@sente/search';
-import { defaultWorkers, interruptSignal, parseOpeningSpec, runSelfplay, SelfplayError } from '@sente/selfplay';
+import { defaultWorkers, interruptSignal, parseOpeningSpec, parseRandomOpening, runSelfplay, SelfplayError } from '@sente/selfplay';
 import { progressBar } from '../progress.js';
 import { UsageError } from '../util.js';
 import { queueSettings, REDIS_OPTION } from '../queue-options.js';
@@ -11,7 +11,7 @@ import { RULES, checked, file, folder, int, num } from '../options.js';
 interface Args {
   build: string; games: number; openings: string; depth: number; exact: number; randomness: number;
   'random-plies': number; balance: number; seed: number; out: string; workers: number; resume: boolean;
-  batch?: number; 'test-crash'?: string; redis?: string; book?: string; 'book-margin': number;
+  batch?: number; 'test-crash'?: string; redis?: string; book?: string; 'book-margin': number; 'random-opening'?: string;
 }
 
 export const selfplayCommand: CommandModule<object, Args> = {
@@ -33,6 +33,7 @@ export const selfplayCommand: CommandModule<object, Args> = {
     .option('batch', { type: 'number', describe: 'games per pool job (default: automatic)' })
     .option('book', { type: 'string', describe: 'opening book file to play from while in book' })
     .option('book-margin', { type: 'number', default: 1, describe: 'choose among book moves within this many discs of the best' })
+    .option('random-opening', { type: 'string', describe: 'data mode: open each game with N random plies, N drawn from this range A-B (e.g. 10-50), then best moves; writes <out>/positions.spos' })
     .option('redis', REDIS_OPTION)
     .option('test-crash', { type: 'string', hidden: true, describe: 'JOB:GAMES: that job exits its worker after GAMES games, once' }), {
       games: RULES.games, depth: RULES.depth, exact: RULES.exact, randomness: num(0, 64), 'random-plies': int(0, 60), balance: RULES.discs,
@@ -41,6 +42,8 @@ export const selfplayCommand: CommandModule<object, Args> = {
   handler: async (args) => {
     const openings = parseOpeningSpec(args.openings, args.balance);
     if (!openings.ok) throw new UsageError(openings.error);
+    const dataMode = args['random-opening'] !== undefined ? parseRandomOpening(args['random-opening']) : undefined;
+    if (dataMode && !dataMode.ok) throw new UsageError(`--random-opening ${dataMode.error}`);
     let testCrash: { job: number; after: number } | undefined;
     if (args['test-crash']) {
       const m = /^(\d+):(\d+)$/.exec(args['test-crash']);
@@ -54,6 +57,7 @@ export const selfplayCommand: CommandModule<object, Args> = {
       const summary = await runSelfplay({
         build: args.build, buildsDir: buildsDir(), games: args.games, depth: args.depth, exact: args.exact,
         randomness: args.randomness, randomPlies: args['random-plies'], seed: args.seed, openings: openings.value,
+        ...(dataMode?.ok ? { randomOpening: dataMode.value } : {}),
         book: args.book, bookMargin: args.book !== undefined ? args['book-margin'] : undefined,
         outDir: args.out, workers: args.workers, resume: args.resume, batchSize: args.batch, signal: stop.signal, testCrash, queue: queueSettings(args.redis),
         onGame: (_g, done, total) => {
@@ -67,6 +71,7 @@ export const selfplayCommand: CommandModule<object, Args> = {
       const pct = (n: number): string => (s.games ? ((100 * n) / s.games).toFixed(1) : '0.0');
       console.log(`${s.games}/${args.games} games in ${s.gamesFile} (${s.played} played now in ${s.seconds.toFixed(1)} s, ${s.gamesPerMinute.toFixed(1)} games/min, build ${s.build})`);
       console.log(`black wins ${s.blackWins} (${pct(s.blackWins)}%), draws ${s.draws} (${pct(s.draws)}%), white wins ${s.whiteWins} (${pct(s.whiteWins)}%); mean black score ${s.meanBlackScore >= 0 ? '+' : ''}${s.meanBlackScore.toFixed(2)}`);
+      if (s.positionsFile) console.log(`${s.positions} positions after the random openings in ${s.positionsFile}`);
       for (const f of s.failed) console.log(`games ${f.keys.join(',')} failed after retries: ${f.error}`);
       if (s.interrupted) console.log(`interrupted at ${s.games}/${args.games} games; resume with --resume (same options)`);
       if (!s.complete) process.exitCode = 1;

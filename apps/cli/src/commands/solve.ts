@@ -7,11 +7,11 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { parseObf, squareName, type ObfLine } from '@sente/core';
-import { resetEndgameTable, solvePosition } from '@sente/search';
+import { Engine, bootstrapTable, resetEndgameTable, solvePosition } from '@sente/search';
 import { UsageError } from '../util.js';
-import { checked, file, int } from '../options.js';
+import { RULES, checked, file, int } from '../options.js';
 
-interface Args { file: string; csv: boolean; wld: boolean; first?: number; only?: string }
+interface Args { file: string; csv: boolean; wld: boolean; first?: number; only?: string; threads: number }
 
 interface Problem { number: number; lineNumber: number; obf: ObfLine }
 
@@ -76,8 +76,9 @@ export const solveCommand: CommandModule<object, Args> = {
     .option('wld', { type: 'boolean', default: false, describe: 'win/draw/loss only (faster); a result is correct if its sign matches' })
     .option('first', { type: 'number', describe: 'solve only the first N positions (after --only)' })
     .option('only', { type: 'string', describe: 'position numbers to solve, e.g. 20-24 (numbering starts at the file name\'s first number)' })
-    , { '<file>': file, first: int(1) }) as never,
-  handler: (args) => {
+    .option('threads', { type: 'number', default: 1, describe: 'search threads (helpers share the solver\'s table; see docs/engine.md)' })
+    , { '<file>': file, first: int(1), threads: RULES.threads }) as never,
+  handler: async (args) => {
     let problems = readProblems(args.file);
     if (args.only !== undefined) {
       const [from, to] = parseRange(args.only);
@@ -90,12 +91,17 @@ export const solveCommand: CommandModule<object, Args> = {
     if (args.csv) console.log(csvLine(['number', 'empties', 'move', 'score', 'expected', 'correct', 'nodes', 'seconds', 'nps']));
     else console.log(`${'#'.padStart(4)} ${'empties'.padStart(7)}  ${'move'.padEnd(4)} ${'score'.padStart(5)}  ${'expected'.padEnd(8)} ${'nodes'.padStart(12)} ${'seconds'.padStart(9)} ${'nodes/s'.padStart(11)}`);
 
+    // Several threads need an engine of their own (the solver ignores its evaluation table).
+    const engine = args.threads > 1 ? new Engine(bootstrapTable(), 'bootstrap', { threads: args.threads }) : undefined;
+    await engine?.startThreads();
     let checked = 0, correct = 0, totalNodes = 0, totalSeconds = 0;
     for (const problem of problems) {
       const position = problem.obf.position;
-      resetEndgameTable();
+      // Each position from an empty table, so its node count is reproducible with one thread.
+      if (engine) engine.newGame();
+      else resetEndgameTable();
       const t0 = performance.now();
-      const r = solvePosition(position, { mode, pv: false });
+      const r = engine ? engine.solve(position, { mode, pv: false }) : solvePosition(position, { mode, pv: false });
       const seconds = (performance.now() - t0) / 1000;
       totalNodes += r.nodes;
       totalSeconds += seconds;
@@ -122,5 +128,6 @@ export const solveCommand: CommandModule<object, Args> = {
     if (args.csv) process.stderr.write(`${summary}\n`);
     else console.log(summary);
     if (correct < checked) process.exitCode = 1;
+    await engine?.close();
   },
 };

@@ -10,12 +10,12 @@ import { checked, existing, file, int, num, outputFile, type Rule } from '../opt
 /** The training settings' ranges (improve trains too and checks the same ones). */
 export const TRAIN_RULES: Record<string, Rule> = {
   epochs: int(1, 10_000), phases: int(1, 61), validation: num(0, 1, { belowMax: true }), l2: num(0), neighbour: num(0, 1),
-  'min-empties': int(0, 60), games: existing, wthor: file, csv: outputFile,
+  'min-empties': int(0, 60), games: existing, wthor: file, csv: outputFile, data: file, threads: int(1, 64), checkpoint: outputFile,
 };
 
 interface Args {
-  games?: string[]; wthor?: string[]; from?: string; out: string; epochs: number; phases: number; validation: number;
-  l2: number; neighbour: number; 'min-empties': number; csv?: string; notes: string; force: boolean;
+  games?: string[]; wthor?: string[]; data?: string[]; from?: string; out: string; epochs: number; phases: number; validation: number;
+  l2: number; neighbour: number; 'min-empties': number; threads: number; checkpoint?: string; csv?: string; notes: string; force: boolean;
 }
 
 export const trainCommand: CommandModule<object, Args> = {
@@ -24,6 +24,9 @@ export const trainCommand: CommandModule<object, Args> = {
   builder: (y) => checked(y
     .option('games', { type: 'string', array: true, describe: 'game files or self-play folders (games.txt lines or bare transcripts)' })
     .option('wthor', { type: 'string', array: true, describe: 'WTHOR databases (.wtb): complete games with their theoretical scores' })
+    .option('data', { type: 'string', array: true, describe: 'binary position files (.spos, from sente data or selfplay --random-opening) instead of games' })
+    .option('checkpoint', { type: 'string', describe: 'save the fit after every epoch to this file; if it exists, continue from it (same data and settings)' })
+    .option('threads', { type: 'number', default: 1, describe: 'threads for the fitter\'s passes over the positions (shards on shared arrays)' })
     .option('from', { type: 'string', describe: 'start from (and regularise toward) this build\'s weights' })
     .option('out', { type: 'string', demandOption: true, describe: 'id of the new build, written to the user registry (<builds>/<id>/table.sev.gz)' })
     .option('epochs', { type: 'number', default: TRAIN_DEFAULTS.epochs, describe: 'conjugate-gradient iterations' })
@@ -36,7 +39,8 @@ export const trainCommand: CommandModule<object, Args> = {
     .option('notes', { type: 'string', default: '', describe: 'free text stored in the manifest' })
     .option('force', { type: 'boolean', default: false, describe: 'replace an existing build with this id' })
     .check((a) => {
-      if (!a.games?.length && !a.wthor?.length) throw new Error('give --games and/or --wthor');
+      if (!a.games?.length && !a.wthor?.length && !a.data?.length) throw new Error('give --games and/or --wthor, or --data');
+      if (a.data?.length && (a.games?.length || a.wthor?.length)) throw new Error('--data trains on position files only; convert games and WTHOR files with "sente data convert" and give them all as --data');
       return true;
     }), TRAIN_RULES) as never,
   handler: async (args) => {
@@ -48,7 +52,9 @@ export const trainCommand: CommandModule<object, Args> = {
         console.log(`${file}: ${w.games.length} complete games${w.skipped ? ` (${w.skipped} records skipped)` : ''}`);
       }
       const s = train({
-        gameFiles: args.games ?? [], extraGames, from: args.from, id: args.out, buildsDir: buildsDir(), epochs: args.epochs, phases: args.phases,
+        gameFiles: args.games ?? [], extraGames, positionFiles: args.data, threads: args.threads, checkpoint: args.checkpoint,
+        onResume: (epoch) => console.log(`continuing from ${args.checkpoint} after epoch ${epoch}`),
+        onLoading: args.data ? (done, total) => { process.stderr.write(`\rloading ${done}/${total} positions`); if (done === total) process.stderr.write('\n'); } : undefined, from: args.from, id: args.out, buildsDir: buildsDir(), epochs: args.epochs, phases: args.phases,
         validation: args.validation, l2: args.l2, neighbour: args.neighbour, minEmpties: args['min-empties'], csvPath: args.csv,
         notes: args.notes, overwrite: args.force,
         onLoaded: (i) => {

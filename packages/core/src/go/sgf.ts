@@ -1,7 +1,9 @@
 // SGF FF[4] for Go (GM[1]): a small reader and writer written here rather than taken from
 // @sabaki/sgf so that core stays dependency-free and every parse error comes back as a value
 // with its offset. Reads the main line (first variation at every branch); keeps SZ, KM, PB, PW,
-// RE, setup AB/AW, PL, moves B[]/W[] (B[] is a pass). Other properties are skipped.
+// RE, DT, GN, the root comment C, setup AB/AW, PL, moves B[]/W[] (B[] is a pass). Other
+// properties are skipped. A file may hold a collection of game trees (a match archive):
+// parseSgfCollection reads every one.
 import { err, ok, type Result } from '../othello/result.js';
 import { BLACK, GoBoard, MAX_SIZE, WHITE } from './board.js';
 import { parseSgfPoint, sgfPoint } from './notation.js';
@@ -24,6 +26,12 @@ export interface SgfGame {
   readonly moves: readonly SgfMove[];
   /** PL: the colour to move after the setup, if given. */
   readonly playerToMove?: number;
+  /** DT: the date, as written (e.g. 2026-12-01). */
+  readonly date?: string;
+  /** GN: the game's name (a match archive writes its game number). */
+  readonly gameName?: string;
+  /** C of the root node: a comment (a match archive writes why the game ended). */
+  readonly comment?: string;
 }
 
 interface RawProp {
@@ -105,7 +113,11 @@ export function parseSgf(text: string): Result<SgfGame> {
   const setupWhite: number[] = [];
   const moves: SgfMove[] = [];
   let playerToMove: number | undefined;
+  const extra: { date?: string; gameName?: string; comment?: string } = {};
   for (const prop of nodes[0]) {
+    if (prop.ident === 'DT') extra.date = prop.values[0];
+    else if (prop.ident === 'GN') extra.gameName = prop.values[0];
+    else if (prop.ident === 'C') extra.comment = prop.values[0];
     if (prop.ident === 'SZ') {
       const m = /^(\d+)(?::(\d+))?$/.exec(prop.values[0].trim());
       if (!m || (m[2] !== undefined && m[2] !== m[1])) return err('bad-size', `SZ[${prop.values[0]}]: only square boards are supported`, prop.offset);
@@ -161,7 +173,42 @@ export function parseSgf(text: string): Result<SgfGame> {
       }
     }
   }
-  return ok(playerToMove === undefined ? { size, komi, playerBlack, playerWhite, result, setupBlack, setupWhite, moves } : { size, komi, playerBlack, playerWhite, result, setupBlack, setupWhite, moves, playerToMove });
+  const game: SgfGame = { size, komi, playerBlack, playerWhite, result, setupBlack, setupWhite, moves, ...extra };
+  return ok(playerToMove === undefined ? game : { ...game, playerToMove });
+}
+
+/** Where the game tree opening at `start` (a "(") ends: the index after its closing ")". */
+function treeEnd(text: string, start: number): Result<number> {
+  let depth = 0;
+  for (let i = start; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '[') {
+      i++;
+      while (i < text.length && text[i] !== ']') i += text[i] === '\\' ? 2 : 1;
+      if (i >= text.length) return err('unterminated-value', 'a property value is not closed with "]"', start);
+    } else if (ch === '(') depth++;
+    else if (ch === ')' && --depth === 0) return ok(i + 1);
+  }
+  return err('unterminated-tree', `the game tree at offset ${start} is not closed with ")"`, start);
+}
+
+/** Every game tree of an SGF collection (one or more trees, as a match archive holds), in order; errors carry the offset in `text`. */
+export function parseSgfCollection(text: string): Result<SgfGame[]> {
+  const games: SgfGame[] = [];
+  let i = 0;
+  for (;;) {
+    while (i < text.length && /\s/.test(text[i])) i++;
+    if (i >= text.length) break;
+    if (text[i] !== '(') return err('no-game-tree', `expected "(" starting a game tree at offset ${i}`, i);
+    const end = treeEnd(text, i);
+    if (!end.ok) return end;
+    const game = parseSgf(text.slice(i, end.value));
+    if (!game.ok) return err(game.error.code, `game ${games.length + 1}: ${game.error.message}`, i + game.error.offset);
+    games.push(game.value);
+    i = end.value;
+  }
+  if (games.length === 0) return err('no-game-tree', 'no SGF game tree', 0);
+  return ok(games);
 }
 
 function skipVariations(text: string, start: number): Result<number> {
@@ -229,6 +276,9 @@ export function writeSgf(game: SgfGame): string {
   if (game.playerBlack) out += `PB[${escapeValue(game.playerBlack)}]`;
   if (game.playerWhite) out += `PW[${escapeValue(game.playerWhite)}]`;
   if (game.result) out += `RE[${escapeValue(game.result)}]`;
+  if (game.date) out += `DT[${escapeValue(game.date)}]`;
+  if (game.gameName) out += `GN[${escapeValue(game.gameName)}]`;
+  if (game.comment) out += `C[${escapeValue(game.comment)}]`;
   if (game.setupBlack.length > 0) out += 'AB' + game.setupBlack.map((p) => `[${sgfPoint(game.size, p)}]`).join('');
   if (game.setupWhite.length > 0) out += 'AW' + game.setupWhite.map((p) => `[${sgfPoint(game.size, p)}]`).join('');
   if (game.playerToMove !== undefined) out += `PL[${game.playerToMove === BLACK ? 'B' : 'W'}]`;

@@ -1,30 +1,32 @@
 // GTP version 2 for Go (as GNU Go, GoGui, Sabaki and KGS speak it): a function from command lines
 // to response text, so it can be driven by stdin/stdout, by tests, or by the tournament runner
-// without a process in between. Every command is answered with "= ..." or "? ...", each
-// followed by a blank line; bad input is an error reply, never an exception. Besides play and
+// without a process in between. The framing, the common commands and the error replies are the
+// shared GTP server's (../gtp/server.ts, as Othello's), in GNU Go's dialect (an empty success is
+// "= "); the game is a GoSession; this file registers the Go commands. Bad input is an error
+// reply, never an exception. Besides play and
 // genmove it speaks what GUIs and servers send: dead stones (`final_status_list`, and
 // `final_score` after removing them, judged by status.ts), clocks (`time_settings`,
 // `kgs-time_settings`, `time_left`), handicaps (GNU Go's fixed placements, free ones), SGF in and
 // out, `reg_genmove`, and GoGui's analyze commands (ownership, dead stones, candidates).
 import { readFileSync, writeFileSync } from 'node:fs';
-import { MAX_PROTOCOL_LINE, gtpWords } from '../protocol-line.js';
+import { GtpError } from '../gtp/framing.js';
+import { GtpServer, type GtpServerReply } from '../gtp/server.js';
+import { goCodec } from '../gtp/codecs.js';
+import type { ClockMode } from '../session.js';
+import { GoSession } from './session.js';
 import { generateCandidates } from './candidates.js';
 import { MctsPlayer, RESIGN, type SearchOptions } from './mcts.js';
-import { BLACK, EMPTY, GoBoard, PASS, WHITE, areaScore, fixedHandicapXY, formatMargin, gtpVertex, maxFixedHandicap, parseColor as parseColorLoose, parseGtpVertex as parseVertexLoose, parseSgf, renderGoBoard, sgfToBoard, writeSgf, type SgfMove } from './rules.js';
+import { BLACK, EMPTY, GoBoard, PASS, WHITE, areaScore, fixedHandicapXY, formatMargin, gtpVertex, maxFixedHandicap, parseSgf, renderGoBoard, sgfToBoard } from './rules.js';
 import { STATUS_PLAYOUTS, judgeStatus, statusJudge, type Judgement } from './status.js';
 
-// The rules' parsers trim Unicode whitespace; here a word is taken as it is (GTP's only
-// whitespace is the space that separated it), so "play b \u00a0C3" is refused as in Othello GTP.
-const parseColor = (word: string): number | null => (word.trim() === word ? parseColorLoose(word) : null);
-const parseGtpVertex = (size: number, word: string): ReturnType<typeof parseVertexLoose> =>
-  word.trim() === word ? parseVertexLoose(size, word) : parseVertexLoose(size, '?');
+// The codec takes a word as it is (GTP's only whitespace is the space that separated it), so
+// "play b \u00a0C3" is refused as in Othello GTP.
+const parseColor = (word: string): number | null => goCodec(19).parseColor(word);
 
+export type { ClockMode };
+
+/** The Go commands, after the common ones (protocol_version, name, version, known_command, list_commands, quit). */
 export const GO_GTP_COMMANDS = [
-  'protocol_version',
-  'name',
-  'version',
-  'list_commands',
-  'known_command',
   'boardsize',
   'clear_board',
   'komi',
@@ -47,7 +49,6 @@ export const GO_GTP_COMMANDS = [
   'sente-ownership',
   'sente-ownership_values',
   'sente-candidates',
-  'quit',
 ] as const;
 
 /** GoGui's analyze menu: type/label/command (see `gogui-analyze_commands`). */
@@ -68,40 +69,50 @@ export interface GoGtpOptions extends SearchOptions {
   readonly statusPlayouts?: number;
 }
 
-export interface GtpReply {
-  /** The full reply text, ending with a blank line. */
-  readonly text: string;
-  /** True after `quit`. */
-  readonly quit: boolean;
-}
-
-/** Clock kinds: GTP's time_settings maps onto none, absolute or canadian; KGS adds byoyomi. */
-export type ClockMode = 'none' | 'absolute' | 'byoyomi' | 'canadian';
+/** A reply of the server: its text (ending with the blank line) and whether it answered `quit`. */
+export type GtpReply = GtpServerReply;
 
 type Answer = { ok: boolean; text: string };
 
 export class GoGtpEngine {
-  board: GoBoard = new GoBoard(19);
-  komi = 7.5;
+  /** The game: board, komi, set-up stones, clock. */
+  readonly session: GoSession;
+  private readonly server: GtpServer;
   private readonly player: MctsPlayer;
-  /** Stones set up before the first move (handicap, loadsgf), for printsgf. */
-  private setupBlack: number[] = [];
-  private setupWhite: number[] = [];
-  clock: ClockMode = 'none';
-  private mainTime = 0;
-  /** Byo-yomi / Canadian period length in seconds. */
-  private byoTime = 0;
-  /** Canadian: stones per period; byoyomi: number of periods. */
-  private byoStones = 0;
-  private readonly timeLeft = new Float64Array(3);
-  private readonly stonesLeft = new Int32Array(3);
   private judged: { key: string; judgement: Judgement } | null = null;
   /** The move time of the last genmove in ms (for tests and logs). */
   lastBudgetMs: number | undefined;
 
   constructor(readonly options: GoGtpOptions = {}) {
     this.player = new MctsPlayer(options);
-    this.board.superko = options.superko ?? false;
+    this.session = new GoSession({ superko: options.superko });
+    this.server = new GtpServer({ name: 'sente', version: options.version, spaceWhenEmpty: true });
+    for (const command of GO_GTP_COMMANDS) {
+      this.server.register(command, (args) => {
+        const r = this.run(command, args);
+        if (!r.ok) throw new GtpError(r.text);
+        return r.text;
+      });
+    }
+  }
+
+  /** The board of the game. */
+  get board(): GoBoard {
+    return this.session.board;
+  }
+
+  get komi(): number {
+    return this.session.komi;
+  }
+
+  /** The clock kind time_settings / kgs-time_settings set. */
+  get clock(): ClockMode {
+    return this.session.clock.mode;
+  }
+
+  /** The commands list_commands answers. */
+  commands(): string[] {
+    return this.server.commands();
   }
 
   /** Ends the player's helper threads (with `threads` > 1); the engine may still be used. */
@@ -111,21 +122,7 @@ export class GoGtpEngine {
 
   /** Answers one command line; null for blank lines and comments (no reply is due). */
   handle(line: string): GtpReply | null {
-    if (line.length > MAX_PROTOCOL_LINE) return { text: `? syntax error: line too long (${line.length} characters)\n\n`, quit: false };
-    const words = gtpWords(line);
-    if (words.length === 0) return null;
-    let id = '';
-    if (/^\d+$/.test(words[0])) id = words.shift()!;
-    if (words.length === 0) return { text: `?${id} missing command\n\n`, quit: false };
-    const command = words[0].toLowerCase();
-    const args = words.slice(1);
-    try {
-      const r = this.run(command, args);
-      if (r.ok) return { text: `=${id} ${r.text}\n\n`, quit: command === 'quit' };
-      return { text: `?${id} ${r.text}\n\n`, quit: false };
-    } catch (e) {
-      return { text: `?${id} internal error: ${e instanceof Error ? e.message : String(e)}\n\n`, quit: false };
-    }
+    return this.server.handle(line);
   }
 
   /** The dead-stone judgement of the current position (cached until the position changes). */
@@ -138,29 +135,14 @@ export class GoGtpEngine {
   }
 
   private newBoard(size: number): void {
-    this.board = new GoBoard(size);
-    this.board.superko = this.options.superko ?? false;
-    this.setupBlack = [];
-    this.setupWhite = [];
+    this.session.newBoard(size);
   }
 
   private run(command: string, args: string[]): Answer {
     const yes = (text = ''): Answer => ({ ok: true, text });
     const no = (text: string): Answer => ({ ok: false, text });
+    const codec = goCodec(this.board.size);
     switch (command) {
-      case 'protocol_version':
-        return yes('2');
-      case 'name':
-        return yes('sente');
-      case 'version':
-        return yes(this.options.version ?? '0.1.0');
-      case 'list_commands':
-        return yes(GO_GTP_COMMANDS.join('\n'));
-      case 'known_command':
-        if (args.length < 1) return no('syntax error');
-        return yes((GO_GTP_COMMANDS as readonly string[]).includes(args[0].toLowerCase()) ? 'true' : 'false');
-      case 'quit':
-        return yes();
       case 'boardsize': {
         const n = Number(args[0]);
         if (args.length < 1 || !Number.isInteger(n)) return no('syntax error');
@@ -174,16 +156,16 @@ export class GoGtpEngine {
       case 'komi': {
         const k = Number(args[0]);
         if (args.length < 1 || !Number.isFinite(k)) return no('syntax error');
-        this.komi = k;
+        this.session.komi = k;
         return yes();
       }
       case 'play': {
         if (args.length < 2) return no('syntax error');
         const c = parseColor(args[0]);
         if (c === null) return no('syntax error');
-        const v = parseGtpVertex(this.board.size, args[1]);
-        if (!v.ok) return no(v.error.code === 'off-board' ? 'illegal move' : 'syntax error');
-        if (!this.board.play(v.value, c)) return no('illegal move');
+        const v = codec.parseVertex(args[1]);
+        if (v === null) return no(codec.vertexError(args[1]) === 'off-board' ? 'illegal move' : 'syntax error');
+        if (!this.session.play(v, c)) return no('illegal move');
         return yes();
       }
       case 'genmove':
@@ -197,13 +179,12 @@ export class GoGtpEngine {
         if (command === 'reg_genmove') return yes(r !== PASS && this.board.isLegal(r, c) ? gtpVertex(this.board.size, r) : 'pass');
         // The player only proposes legal moves; should one ever be refused, pass rather than
         // announce a move the board did not take.
-        const played = r !== PASS && this.board.play(r, c);
-        if (!played) this.board.play(PASS, c);
+        const played = r !== PASS && this.session.play(r, c);
+        if (!played) this.session.play(PASS, c);
         return yes(played ? gtpVertex(this.board.size, r) : 'pass');
       }
       case 'undo':
-        if (this.board.ply === 0) return no('cannot undo');
-        this.board.undo();
+        if (!this.session.undo()) return no('cannot undo');
         return yes();
       case 'showboard':
         return yes('\n' + renderGoBoard(this.board) + `\nblack prisoners ${this.board.captures[BLACK]}, white prisoners ${this.board.captures[WHITE]}`);
@@ -241,8 +222,7 @@ export class GoGtpEngine {
         const t = Number(args[1]);
         const s = Number(args[2]);
         if (c === null || !Number.isFinite(t) || !Number.isInteger(s) || s < 0) return no('syntax error');
-        this.timeLeft[c] = t;
-        this.stonesLeft[c] = s;
+        this.session.clock.report(c, t, s);
         return yes();
       }
       case 'fixed_handicap': {
@@ -265,10 +245,10 @@ export class GoGtpEngine {
         if (args.length < 2 || args.length >= this.board.size * this.board.size) return no('invalid number of stones');
         const points: number[] = [];
         for (const a of args) {
-          const v = parseGtpVertex(this.board.size, a);
-          if (!v.ok || v.value === PASS) return no('bad vertex list');
-          if (points.includes(v.value)) return no('repeated vertex');
-          points.push(v.value);
+          const v = codec.parseVertex(a);
+          if (v === null || v === PASS) return no('bad vertex list');
+          if (points.includes(v)) return no('repeated vertex');
+          points.push(v);
         }
         this.placeHandicap(points);
         return yes();
@@ -276,13 +256,7 @@ export class GoGtpEngine {
       case 'loadsgf':
         return this.loadSgf(args);
       case 'printsgf': {
-        const moves: SgfMove[] = [];
-        for (let k = 0; k < this.board.ply; k++) moves.push({ color: this.board.colorAt(k), point: this.board.moveAt(k) });
-        const text = writeSgf({
-          size: this.board.size, komi: this.komi, playerBlack: '', playerWhite: '', result: '',
-          setupBlack: this.setupBlack, setupWhite: this.setupWhite, moves,
-          ...(moves.length === 0 && this.setupBlack.length > 0 ? { playerToMove: this.board.toMove } : {}),
-        });
+        const text = this.session.toSgf();
         // `printsgf FILE` (as GNU Go): the game goes to the file and the answer is empty.
         if (args.length > 0) {
           try {
@@ -336,19 +310,12 @@ export class GoGtpEngine {
   }
 
   private setClock(mode: ClockMode, main: number, period: number, stones: number): void {
-    this.clock = mode;
-    this.mainTime = main;
-    this.byoTime = period;
-    this.byoStones = stones;
-    this.timeLeft[BLACK] = this.timeLeft[WHITE] = main;
-    this.stonesLeft[BLACK] = this.stonesLeft[WHITE] = 0;
+    this.session.clock.set(mode, main, period, stones);
   }
 
   /** Puts handicap stones on the empty board (white to move next); returns their vertices. */
   private placeHandicap(points: number[]): string {
-    for (const p of points) this.board.setStone(p, BLACK);
-    this.setupBlack = [...points];
-    this.board.toMove = WHITE;
+    this.session.placeHandicap(points);
     this.judged = null;
     return points.map((p) => gtpVertex(this.board.size, p)).join(' ');
   }
@@ -390,10 +357,8 @@ export class GoGtpEngine {
     const moves = game.value.moves.slice(0, Number.isFinite(upTo) ? upTo - 1 : undefined);
     const board = sgfToBoard({ ...game.value, moves }, this.options.superko ?? false);
     if (!board.ok) return { ok: false, text: `cannot load file: ${board.error.message}` };
-    this.board = board.value;
-    this.setupBlack = [...game.value.setupBlack];
-    this.setupWhite = [...game.value.setupWhite];
-    if (/(^|[;\]\s])KM\[/.test(text)) this.komi = game.value.komi;
+    this.session.load(board.value, game.value.setupBlack, game.value.setupWhite);
+    if (/(^|[;\]\s])KM\[/.test(text)) this.session.komi = game.value.komi;
     this.judged = null;
     return { ok: true, text: this.board.toMove === BLACK ? 'black' : 'white' };
   }
@@ -406,18 +371,19 @@ export class GoGtpEngine {
    * of a period (a move within it costs no period), plus the main-time share before overtime.
    */
   clockBudget(c: number): number | undefined {
-    if (this.clock === 'none') return undefined;
-    const left = Math.max(0, this.timeLeft[c]);
-    const stones = this.stonesLeft[c];
+    const clock = this.session.clock;
+    if (clock.mode === 'none') return undefined;
+    const left = Math.max(0, clock.timeLeft[c]);
+    const stones = clock.stonesLeft[c];
     const expected = Math.max(10, this.board.emptyCount / 3);
     let seconds: number;
-    if (this.clock === 'absolute') seconds = left / expected;
-    else if (this.clock === 'canadian') {
-      const perStone = this.byoStones > 0 ? this.byoTime / this.byoStones : 0;
+    if (clock.mode === 'absolute') seconds = left / expected;
+    else if (clock.mode === 'canadian') {
+      const perStone = clock.periodStones > 0 ? clock.periodTime / clock.periodStones : 0;
       seconds = stones > 0 ? left / stones : left > 0 ? left / expected + 0.5 * perStone : perStone;
     } else {
       const inOvertime = stones > 0 || left <= 0;
-      seconds = inOvertime ? (left > 0 ? Math.min(left, this.byoTime) : this.byoTime) * 0.8 : left / expected + 0.8 * this.byoTime;
+      seconds = inOvertime ? (left > 0 ? Math.min(left, clock.periodTime) : clock.periodTime) * 0.8 : left / expected + 0.8 * clock.periodTime;
     }
     return Math.max(20, seconds * 900);
   }
@@ -429,11 +395,12 @@ export class GoGtpEngine {
     const start = Date.now();
     const move = this.player.genmove(this.board, c, this.komi, timeMs).move;
     // Our own clock runs on until the controller's next time_left corrects it.
-    if (this.clock !== 'none') {
-      this.timeLeft[c] -= (Date.now() - start) / 1000;
-      if (this.clock === 'canadian' && this.stonesLeft[c] > 0 && --this.stonesLeft[c] === 0) {
-        this.timeLeft[c] = this.byoTime;
-        this.stonesLeft[c] = this.byoStones;
+    const clock = this.session.clock;
+    if (clock.mode !== 'none') {
+      clock.timeLeft[c] -= (Date.now() - start) / 1000;
+      if (clock.mode === 'canadian' && clock.stonesLeft[c] > 0 && --clock.stonesLeft[c] === 0) {
+        clock.timeLeft[c] = clock.periodTime;
+        clock.stonesLeft[c] = clock.periodStones;
       }
     }
     return move;

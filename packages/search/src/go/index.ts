@@ -7,5 +7,6 @@ export * from './candidates.js';
 export * from './playout.js';
 export * from './playout-shapes.js';
 export * from './mcts.js';
+export * from './session.js';
 export * from './gtp.js';
 export * from './status.js';

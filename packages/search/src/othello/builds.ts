@@ -26,6 +26,12 @@ export interface ManifestEntry {
   readonly positions: number;
   /** RMS error in discs on the validation positions, when trained. */
   readonly validationError: number | null;
+  /**
+   * Mean absolute error in discs of the build's evaluation on the shipped test set
+   * (@sente/builds testset/testset.spos), the one number every build is compared by; absent or
+   * null in manifests written before the test set, or until measured.
+   */
+  readonly testSetMae?: number | null;
   /** Elo relative to bootstrap (= 0), from tournaments; null until measured. */
   readonly elo: number | null;
   readonly notes: string;
@@ -114,6 +120,7 @@ function checkManifest(data: unknown, path: string, dir: string, needStrongest: 
     seen.add(e.id);
     if (typeof e.table !== 'string') throw corrupt(path, `build "${e.id}" has no "table" path`);
     if (confinedPath(dir, e.table) === null) throw corrupt(path, `build "${e.id}": table path "${e.table}" leaves the registry folder`);
+    if (e.testSetMae !== undefined && e.testSetMae !== null && !(typeof e.testSetMae === 'number' && e.testSetMae >= 0 && Number.isFinite(e.testSetMae))) throw corrupt(path, `build "${e.id}": testSetMae ${JSON.stringify(e.testSetMae)} is not a number ≥ 0 or null`);
   });
   const strongest = m.strongest ?? null;
   if (strongest !== null && typeof strongest !== 'string') throw corrupt(path, '"strongest" is not a build id');

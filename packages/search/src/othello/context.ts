@@ -18,6 +18,27 @@ import { TranspositionTable } from './tt.js';
 import { EndgameTable } from './endgame-tt.js';
 
 /**
+ * What the contexts of one parallel search share (parallel.ts): both transposition tables, a stop
+ * flag and every thread's node count, all in SharedArrayBuffers. A context in a group stops when
+ * any thread of the group stops (a limit reached by the main thread or the group's node total).
+ */
+export interface ThreadGroup {
+  /** The midgame table's buffer (TranspositionTable.sharedBuffer(ttMb)). */
+  readonly midgame: SharedArrayBuffer;
+  /** The endgame table's buffer (EndgameTable.sharedBuffer()). */
+  readonly endgame: SharedArrayBuffer;
+  /** Word GROUP_STOP != 0: every thread stops; the other words belong to parallel.ts. */
+  readonly control: Int32Array;
+  /** Each thread's node count of the current search, published at every poll. */
+  readonly nodes: Float64Array;
+  /** This context's slot in `nodes` (0 = the main thread). */
+  readonly index: number;
+}
+
+/** The word of ThreadGroup.control that stops the group. */
+export const GROUP_STOP = 0;
+
+/**
  * Nodes between two looks at the clock and the abort signal: about 25 µs of optimised search, and
  * still about 1 ms while V8 runs a function unoptimised (at the start of a process).
  */
@@ -82,6 +103,8 @@ export class SearchContext {
   private midgameTable: TranspositionTable | undefined = undefined;
   private endTable: EndgameTable | undefined = undefined;
   private readonly ttMb: number;
+  /** The parallel search this context belongs to, if any (tables shared, stop and nodes pooled). */
+  private group: ThreadGroup | undefined = undefined;
 
   // --- Per-ply move buffers ---
   /** Midgame move lists: squares, flips and ordering keys, at ply * MOVES_PER_PLY. */
@@ -105,15 +128,30 @@ export class SearchContext {
   /** The midgame transposition table (created on first use). */
   get tt(): TranspositionTable {
     let t = this.midgameTable;
-    if (t === undefined) t = this.midgameTable = new TranspositionTable(this.ttMb);
+    if (t === undefined) t = this.midgameTable = new TranspositionTable(this.ttMb, this.group?.midgame);
     return t;
   }
 
   /** The endgame solver's transposition table (created on first use). */
   get endgameTable(): EndgameTable {
     let t = this.endTable;
-    if (t === undefined) t = this.endTable = new EndgameTable();
+    if (t === undefined) t = this.endTable = new EndgameTable(this.group?.endgame);
     return t;
+  }
+
+  /**
+   * Joins a parallel search (parallel.ts): from now on the tables are views of the group's shared
+   * ones (keeping this context's generations), a stop of any thread stops this one, and the node
+   * limit counts the whole group's nodes.
+   */
+  joinGroup(group: ThreadGroup): void {
+    const mid = this.midgameTable?.generation;
+    const end = this.endTable?.generation;
+    this.group = group;
+    this.midgameTable = undefined;
+    this.endTable = undefined;
+    if (mid !== undefined) this.tt.generation = mid;
+    if (end !== undefined) this.endgameTable.generation = end;
   }
 
   /** Starts a new search: both tables age their entries (the midgame's stop being trusted). */
@@ -170,11 +208,23 @@ export class SearchContext {
   }
 
   private limitReached(): boolean {
+    if (this.group !== undefined) return this.groupLimitReached(this.group);
     return this.nodes >= this.nodeLimit || performance.now() >= this.deadline || (this.signal !== undefined && this.signal.aborted);
+  }
+
+  /** limitReached() in a group: the group's stop flag, its node total, this thread's clock and signal. */
+  private groupLimitReached(g: ThreadGroup): boolean {
+    const counts = g.nodes;
+    counts[g.index] = this.nodes;
+    if (Atomics.load(g.control, GROUP_STOP) !== 0) return true;
+    let total = 0;
+    for (let i = 0; i < counts.length; i++) total += counts[i];
+    return total >= this.nodeLimit || performance.now() >= this.deadline || (this.signal !== undefined && this.signal.aborted);
   }
 
   private stop(): void {
     this.stopped = true;
+    if (this.group !== undefined) Atomics.store(this.group.control, GROUP_STOP, 1);
     // Every later entry polls, and is refused.
     this.nextPoll = 0;
   }

@@ -6,14 +6,33 @@
 // of the depth-preferred slot. One table per search context (context.ts), allocated when the
 // context first solves an endgame.
 //
-// Entry layout (6 int32):
+// Entry layout (7 int32):
 //   [0..3] player lo, player hi, opponent lo, opponent hi     (the full key)
 //   [4]    generation << 16 | empties << 8 | (best move + 1)  (0 = empty slot; move 0 = none)
 //   [5]    (lower + 64) << 8 | (upper + 64)                   (bounds on the final score, -64..64)
+//   [6]    checksum of words 0..5
+//
+// Sharing (parallel.ts): the array may live in a SharedArrayBuffer that several threads' tables
+// view without locks. An entry is seven plain stores, so a reader racing a writer can see words
+// of two entries; the checksum (a non-linear mix of all six words) makes such a torn entry fail
+// verification, and an entry that fails is treated as absent, by probe and by store alike, so a
+// bound is only ever read together with its own key. Lost updates (two threads storing the same
+// position at once) only lose information: every stored bound is a fact.
 
 const BUCKET_BITS = 18;
 const BUCKETS = 1 << BUCKET_BITS;
-const STRIDE = 6;
+const STRIDE = 7;
+
+/** Checksum of an entry's six words (each word mixed in with a multiply and a shift down). */
+function checkOf(pLo: number, pHi: number, oLo: number, oHi: number, info: number, bounds: number): number {
+  let h = Math.imul(pLo ^ 0x3c6ef372, 0x9e3779b1);
+  h = Math.imul(h ^ (h >>> 16) ^ pHi, 0x85ebca77);
+  h = Math.imul(h ^ (h >>> 16) ^ oLo, 0xc2b2ae3d);
+  h = Math.imul(h ^ (h >>> 16) ^ oHi, 0x27d4eb2f);
+  h = Math.imul(h ^ (h >>> 16) ^ info, 0x165667b1);
+  h = Math.imul(h ^ (h >>> 16) ^ bounds, 0x9e3779b1);
+  return h ^ (h >>> 15);
+}
 
 function bucketOf(pLo: number, pHi: number, oLo: number, oHi: number): number {
   let h = Math.imul(pLo, 0x9e3779b1) ^ Math.imul(pHi, 0x85ebca77) ^ Math.imul(oLo, 0xc2b2ae3d) ^ Math.imul(oHi, 0x27d4eb2f);
@@ -26,8 +45,20 @@ function bucketOf(pLo: number, pHi: number, oLo: number, oHi: number): number {
 export class EndgameTable {
   /** Bytes of one table. */
   static readonly BYTES = BUCKETS * 2 * STRIDE * 4;
-  private readonly table = new Int32Array(BUCKETS * 2 * STRIDE);
-  private generation = 1;
+  private readonly table: Int32Array;
+  /** The generation of this search; threads sharing a table set the same one (parallel.ts). */
+  generation = 1;
+
+  /** A table of its own, or with `shared` (from sharedBuffer()) a view of a shared one. */
+  constructor(shared?: SharedArrayBuffer) {
+    if (shared !== undefined && shared.byteLength !== EndgameTable.BYTES) throw new Error(`endgame table: shared buffer of ${shared.byteLength} bytes, expected ${EndgameTable.BYTES}`);
+    this.table = shared !== undefined ? new Int32Array(shared) : new Int32Array(BUCKETS * 2 * STRIDE);
+  }
+
+  /** An empty SharedArrayBuffer for a shared table. */
+  static sharedBuffer(): SharedArrayBuffer {
+    return new SharedArrayBuffer(EndgameTable.BYTES);
+  }
   /** Filled by probe: lower bound, upper bound, best move (-1 if none). */
   readonly hit = new Int32Array(3);
 
@@ -36,12 +67,14 @@ export class EndgameTable {
     const table = this.table;
     let i = bucketOf(pLo, pHi, oLo, oHi);
     for (let slot = 0; slot < 2; slot++, i += STRIDE) {
-      if (table[i] === pLo && table[i + 1] === pHi && table[i + 2] === oLo && table[i + 3] === oHi && table[i + 4] !== 0) {
+      if (table[i] === pLo && table[i + 1] === pHi && table[i + 2] === oLo && table[i + 3] === oHi) {
+        const info = table[i + 4];
         const b = table[i + 5];
+        if (info === 0 || table[i + 6] !== checkOf(pLo, pHi, oLo, oHi, info, b)) continue;
         const hit = this.hit;
         hit[0] = (b >> 8) - 64;
         hit[1] = (b & 0xff) - 64;
-        hit[2] = (table[i + 4] & 0xff) - 1;
+        hit[2] = (info & 0xff) - 1;
         return true;
       }
     }
@@ -54,8 +87,11 @@ export class EndgameTable {
     table[i + 1] = pHi;
     table[i + 2] = oLo;
     table[i + 3] = oHi;
-    table[i + 4] = (this.generation << 16) | (empties << 8) | (move + 1);
-    table[i + 5] = ((lower + 64) << 8) | (upper + 64);
+    const info = (this.generation << 16) | (empties << 8) | (move + 1);
+    const bounds = ((lower + 64) << 8) | (upper + 64);
+    table[i + 4] = info;
+    table[i + 5] = bounds;
+    table[i + 6] = checkOf(pLo, pHi, oLo, oHi, info, bounds);
   }
 
   /** Records bounds lower <= score <= upper (and the best move, or -1) for the position. */
@@ -64,8 +100,9 @@ export class EndgameTable {
     const i = bucketOf(pLo, pHi, oLo, oHi);
     for (let j = i; j < i + 2 * STRIDE; j += STRIDE) {
       if (table[j] === pLo && table[j + 1] === pHi && table[j + 2] === oLo && table[j + 3] === oHi && table[j + 4] !== 0) {
-        // Same position: both bounds are facts, so keep their intersection.
+        // Same position: both bounds are facts, so keep their intersection (if the entry is whole).
         const b = table[j + 5];
+        if (table[j + 6] !== checkOf(pLo, pHi, oLo, oHi, table[j + 4], b)) continue;
         const oldLower = (b >> 8) - 64;
         const oldUpper = (b & 0xff) - 64;
         if (oldLower > lower) lower = oldLower;

@@ -7,17 +7,22 @@
 // solve included: a search cut short returns the best move known (the last completed iteration's,
 // or in a cut-short solve a move the solver proved good or the shallow pre-search's), with
 // `exact: false`; `nodes` counts every node of every phase.
+//
+// `threads: N` (N > 1) adds N - 1 helper threads (parallel.ts) sharing the engine's tables; with
+// the default `threads: 1` no worker exists and the search is the single-threaded one above.
 import { HI, PASS, Position, generateMoves, popcount } from '@sente/core';
 import { evaluate } from './eval.js';
 import type { EvalTable } from './evaltable.js';
-import { solveWithContext } from './endgame.js';
+import { solveWithContext, type SolveOptions, type SolveResult } from './endgame.js';
 import { INFINITY, midgameSearch, tableMove, tablePrincipalVariation } from './midgame.js';
 import { SearchContext } from './context.js';
 import type { MoveScore, ThinkLimits, ThinkResult } from './types.js';
 import { loadBuild } from './builds.js';
 import { chooseBookMove, type Book } from './book.js';
 import type { ProbCutParams } from './probcut.js';
-import { MAX_SEARCH_DEPTH, thinkLimitsProblem } from './limits.js';
+import { MAX_SEARCH_DEPTH, MAX_THREADS, thinkLimitsProblem } from './limits.js';
+import { ENDGAME_SCHEME, HelperPool, MIDGAME_SCHEME } from './parallel.js';
+import type { HelperScheme } from './parallel-helper.js';
 
 export interface EngineOptions {
   /** A build id, 'strongest' (default) or 'bootstrap'; ignored when `table` is given. */
@@ -34,6 +39,13 @@ export interface EngineOptions {
   readonly book?: Book;
   /** Multi-ProbCut parameters (default: the build's, if it has them); false disables the cuts. */
   readonly probcut?: ProbCutParams | false;
+  /**
+   * Search threads (default 1): N > 1 starts N - 1 helper workers on the first think() and keeps
+   * them for every later one; close() ends them (they never keep a process alive).
+   */
+  readonly threads?: number;
+  /** For measurements (bench/): the parallel schemes of the two phases (default: the chosen ones). */
+  readonly parallelSchemes?: { readonly midgame?: HelperScheme; readonly endgame?: HelperScheme };
 }
 
 export const DEFAULT_EXACT_FROM = 16;
@@ -69,9 +81,27 @@ export class Engine {
   private readonly context: SearchContext;
   readonly buildId: string;
   private readonly defaultExact: number;
+  /** Search threads (1 = no helpers). */
+  readonly threads: number;
+  private readonly ttMb: number;
+  private readonly schemes: { readonly midgame: HelperScheme; readonly endgame: HelperScheme };
+  /** The helpers of a multi-threaded engine, started by the first think(). */
+  private pool: HelperPool | undefined = undefined;
+  /** The current think()'s helpers (undefined with one thread). */
+  private helpers: HelperPool | undefined = undefined;
+  /**
+   * The helpers' share of the last think()'s or solve()'s `nodes` (0 with one thread): the rest
+   * is the main thread's, the search's critical path (for measurements).
+   */
+  lastHelperNodes = 0;
 
   constructor(readonly table: EvalTable, buildId = 'custom', options: EngineOptions = {}) {
-    this.context = new SearchContext(table, options.ttMb ?? 16);
+    const threads = options.threads ?? 1;
+    if (!(Number.isInteger(threads) && threads >= 1 && threads <= MAX_THREADS)) throw new Error(`threads must be a whole number from 1 to ${MAX_THREADS}, got ${threads}`);
+    this.threads = threads;
+    this.ttMb = options.ttMb ?? 16;
+    this.schemes = { midgame: options.parallelSchemes?.midgame ?? MIDGAME_SCHEME, endgame: options.parallelSchemes?.endgame ?? ENDGAME_SCHEME };
+    this.context = new SearchContext(table, this.ttMb);
     this.context.probcut = options.probcut === false ? undefined : options.probcut;
     this.buildId = buildId;
     this.defaultExact = options.exactFrom ?? DEFAULT_EXACT_FROM;
@@ -83,7 +113,25 @@ export class Engine {
 
   /** Forget everything learned in earlier searches: both tables, counters and limits. */
   newGame(): void {
+    this.pool?.settle();
     this.context.clear();
+  }
+
+  /**
+   * Starts the helper threads now instead of on the first think() (threads > 1) and resolves when
+   * they are loaded, so the first search gets their help; with one thread, resolves at once.
+   */
+  async startThreads(): Promise<void> {
+    if (this.threads > 1) await this.helperPool().ready();
+  }
+
+  private helperPool(): HelperPool {
+    return (this.pool ??= new HelperPool(this.context, this.table, this.context.probcut, this.ttMb, this.threads));
+  }
+
+  /** Ends the helper threads (if any). think() afterwards searches with one thread. */
+  async close(): Promise<void> {
+    await this.pool?.close();
   }
 
   /** Static evaluation of a position for its side to move, in discs. */
@@ -98,6 +146,7 @@ export class Engine {
    */
   searchValue(position: Position, depth: number, options: SearchValueOptions = {}): SearchValue {
     const s = this.context;
+    this.pool?.settle();
     s.position = position.clone();
     if (options.newSearch !== false) s.newSearch();
     s.setLimits(Infinity, Infinity, undefined);
@@ -109,6 +158,74 @@ export class Engine {
   think(position: Position, limits: ThinkLimits = {}): ThinkResult {
     const bad = thinkLimitsProblem(limits);
     if (bad) throw new Error(`think: ${bad}`);
+    this.lastHelperNodes = 0;
+    if (this.threads === 1) return this.thinkOnce(position, limits);
+    const pool = this.helperPool();
+    pool.begin();
+    this.helpers = pool;
+    let r: ThinkResult;
+    let helperNodes = 0;
+    try {
+      r = this.thinkOnce(position, limits);
+    } finally {
+      this.helpers = undefined;
+      helperNodes = pool.finish();
+    }
+    this.lastHelperNodes = helperNodes;
+    return { ...r, nodes: r.nodes + helperNodes };
+  }
+
+  /**
+   * The exact (or win/loss) solve of a position with no limits, on this engine's threads:
+   * solvePosition() with the engine's context and helpers. `nodes` counts the solve on the main
+   * thread (not its principal variation's searches) and everything the helpers searched. The endgame table keeps what earlier solves
+   * proved; newGame() forgets it.
+   */
+  solve(position: Position, options: SolveOptions = {}): SolveResult {
+    const s = this.context;
+    const pool = this.threads > 1 ? this.helperPool() : undefined;
+    pool?.begin();
+    this.helpers = pool;
+    const pos = position.clone();
+    s.position = pos;
+    s.newSearch();
+    s.setLimits(Infinity, Infinity, undefined);
+    let r: SolveResult;
+    let helperNodes = 0;
+    try {
+      const wld = options.mode === 'wld';
+      this.startHelpers('endgame', pos, pos.emptyCount(), Infinity, options.alpha ?? (wld ? -1 : -64), options.beta ?? (wld ? 1 : 64));
+      r = solveWithContext(s, pos, options);
+    } finally {
+      this.helpers = undefined;
+      helperNodes = pool?.finish() ?? 0;
+    }
+    this.lastHelperNodes = helperNodes;
+    return { move: r.move, score: r.score, nodes: r.nodes + helperNodes, pv: r.pv };
+  }
+
+  /** Posts the search of the current root to the helpers (if any) for `phase`. */
+  private startHelpers(phase: 'midgame' | 'endgame', pos: Position, maxDepth: number, nodeLimit: number, alpha = -64, beta = 64): void {
+    const pool = this.helpers;
+    if (pool === undefined) return;
+    const s = this.context;
+    pool.start({
+      phase,
+      scheme: phase === 'midgame' ? this.schemes.midgame : this.schemes.endgame,
+      black: [pos.blackLo, pos.blackHi],
+      white: [pos.whiteLo, pos.whiteHi],
+      side: pos.side,
+      maxDepth,
+      exactFrom: s.exactFrom,
+      midgameGeneration: s.tt.generation,
+      endgameGeneration: s.endgameTable.generation,
+      nodeLimit,
+      alpha,
+      beta,
+    });
+  }
+
+  private thinkOnce(position: Position, limits: ThinkLimits): ThinkResult {
     const t0 = performance.now();
     const s = this.context;
     const scale = this.table.scale;
@@ -141,9 +258,10 @@ export class Engine {
     // move to fall back on.
     const solve = empties <= exactFrom && !(limits.randomness && limits.randomness > 0);
     const limited = limits.timeMs !== undefined || limits.nodes !== undefined || limits.signal !== undefined;
-    if (solve && !limited) return this.solveFromRoot(pos, t0, empties);
+    if (solve && !limited) return this.solveFromRoot(pos, t0, empties, Infinity);
 
     const maxDepth = solve ? Math.min(PRESEARCH_DEPTH, empties - 1) : Math.min(limits.depth ?? MAX_DEPTH, MAX_DEPTH);
+    if (!solve) this.startHelpers('midgame', pos, maxDepth, limits.nodes ?? Infinity);
     const timed = limits.timeMs !== undefined;
     let bestMove = -1;
     let bestScore = 0;
@@ -182,7 +300,7 @@ export class Engine {
     }
 
     if (solve && !s.stopped) {
-      const r = this.solveFromRoot(pos, t0, empties);
+      const r = this.solveFromRoot(pos, t0, empties, limits.nodes ?? Infinity);
       if (r.exact) return r;
       // Cut short: a move the solver proved at least as good as a bound, else the pre-search's.
       if (s.rootSoundMove >= 0 && (bestMove < 0 || s.rootSoundScore * scale > bestScore)) {
@@ -210,8 +328,9 @@ export class Engine {
   }
 
   /** The exact solve of think(), under the context's limits; `exact` false if cut short. */
-  private solveFromRoot(pos: Position, t0: number, empties: number): ThinkResult {
+  private solveFromRoot(pos: Position, t0: number, empties: number, nodeLimit: number): ThinkResult {
     const s = this.context;
+    this.startHelpers('endgame', pos, empties, nodeLimit);
     const r = solveWithContext(s, pos, { mode: 'exact' });
     return { move: r.move, score: r.score, pv: r.pv, depth: r.complete ? empties : 0, nodes: s.nodes, ms: performance.now() - t0, exact: r.complete };
   }

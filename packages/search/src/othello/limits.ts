@@ -7,6 +7,8 @@ import type { ThinkLimits } from './types.js';
 export const MAX_SEARCH_DEPTH = 60;
 /** Largest exact-solve threshold a command accepts: solving more empties takes days. */
 export const MAX_EXACT_EMPTIES = 30;
+/** Most search threads an engine accepts (helpers beyond the cores only slow the search down). */
+export const MAX_THREADS = 64;
 /** Longest time per move a command accepts (an hour), in ms. */
 export const MAX_MOVE_MS = 3_600_000;
 

@@ -132,10 +132,10 @@ export function midgameSearch(s: SearchContext, depth: number, alpha: number, be
   let hashMove = NO_MOVE;
   const slot = tt.probe(h1, h2);
   if (slot >= 0) {
-    const info = tt.data[2 * slot + 1];
+    const info = tt.hitInfo;
     hashMove = info & 0x7f;
     if (((info >>> 7) & 0x7f) >= depth) {
-      const score = tt.data[2 * slot];
+      const score = tt.hitScore;
       const bound = (info >>> 14) & 3;
       if (bound === BOUND_EXACT) return score;
       if (bound === BOUND_LOWER && score >= beta) return score;
@@ -193,7 +193,7 @@ export function tableMove(s: SearchContext): number {
   const bb = s.position.bb;
   const tt = s.tt;
   const slot = tt.probe(hash1(bb[0], bb[1], bb[2], bb[3]), hash2(bb[0], bb[1], bb[2], bb[3]));
-  return slot < 0 ? NO_MOVE : tt.data[2 * slot + 1] & 0x7f;
+  return slot < 0 ? NO_MOVE : tt.hitInfo & 0x7f;
 }
 
 /** The principal variation from the midgame table, starting with `first` (passes as PASS). */

@@ -13,7 +13,8 @@
 //   protocol has no error reply and the GUI shows status text to the user.
 import { PASS, Position, parseGgf, parseSquare, squareName } from '@sente/core';
 import type { ProtocolEngine } from './gtp.js';
-import { MAX_PROTOCOL_LINE, preprocessNboardLine } from '../protocol-line.js';
+import { MAX_PROTOCOL_LINE, preprocessNboardLine } from '../gtp/framing.js';
+import { OthelloSession } from './session.js';
 
 export interface NboardOptions {
   readonly name?: string;
@@ -39,16 +40,15 @@ export class NboardEngine {
   contempt = 0;
   /** Set by `quit`: the caller stops reading and exits. */
   quitRequested = false;
-  private position = Position.initial();
-  /** Positions of the game so far, for `analyze`: start first, current last. */
-  private positions: Position[] = [Position.initial()];
+  /** The game the GUI has set: start, moves (forced passes it left out made implicitly). */
+  readonly session = new OthelloSession();
 
   constructor(private readonly engine: ProtocolEngine, private readonly emit: (line: string) => void, private readonly options: NboardOptions = {}) {
     this.depth = options.depth ?? 10;
   }
 
   current(): Position {
-    return this.position.clone();
+    return this.session.position.clone();
   }
 
   /** Handles one line from the GUI. Never throws; problems become `status error: ...` lines. */
@@ -125,14 +125,10 @@ export class NboardEngine {
         const r = parseGgf(value);
         if (!r.ok) throw new Error(`set game: ${r.error.message}`);
         const game = r.value;
-        const p = game.start.clone();
-        this.positions = [p.clone()];
+        this.session.reset(game.start);
         for (const m of game.moves) {
-          if (m.square === PASS) p.makePass();
-          else p.makeMove(m.square);
-          this.positions.push(p.clone());
+          if (this.session.playWithImplicitPass(m.square) !== null) throw new Error(`set game: the move ${squareName(m.square)} is not legal`);
         }
-        this.position = game.position.clone();
         this.engine.newGame();
         return;
       }
@@ -145,23 +141,11 @@ export class NboardEngine {
     const text = rest.split('/')[0].trim();
     const sq = parseSquare(text);
     if (!sq.ok) throw new Error(`move: "${text.slice(0, 20)}" is not a move`);
-    const p = this.position;
-    if (p.isGameOver()) throw new Error(`move ${text}: the game is over`);
-    if (sq.value === PASS) {
-      if (!p.mustPass()) throw new Error('move PA: the side to move has a legal move');
-      p.makePass();
-    } else {
-      // The GUI may leave a forced pass implicit; the pass is made only when the move is then legal.
-      const implicit = p.mustPass();
-      if (implicit) p.makePass();
-      const afterPass = implicit ? p.clone() : null;
-      if (!p.makeMove(sq.value)) {
-        if (implicit) p.unmake();
-        throw new Error(`move ${squareName(sq.value)} is illegal`);
-      }
-      if (afterPass) this.positions.push(afterPass);
+    if (this.session.position.isGameOver()) throw new Error(`move ${text}: the game is over`);
+    // The GUI may leave a forced pass implicit; the pass is made only when the move is then legal.
+    if (this.session.playWithImplicitPass(sq.value) !== null) {
+      throw new Error(sq.value === PASS ? 'move PA: the side to move has a legal move' : `move ${squareName(sq.value)} is illegal`);
     }
-    this.positions.push(p.clone());
   }
 
   private limits(): { depth: number; timeMs?: number; exactFrom?: number } {
@@ -169,7 +153,7 @@ export class NboardEngine {
   }
 
   private go(): void {
-    const p = this.position;
+    const p = this.session.position;
     if (p.isGameOver()) throw new Error('go: the game is over');
     if (p.mustPass()) {
       this.emit('=== PA');
@@ -183,7 +167,7 @@ export class NboardEngine {
   }
 
   private hint(n: number): void {
-    const p = this.position;
+    const p = this.session.position;
     if (p.isGameOver() || p.mustPass()) {
       this.emit('status');
       return;
@@ -198,8 +182,8 @@ export class NboardEngine {
 
   private analyze(): void {
     this.emit('status analyzing');
-    for (let ply = this.positions.length - 1; ply >= 0; ply--) {
-      const p = this.positions[ply];
+    for (let ply = this.session.ply; ply >= 0; ply--) {
+      const p = this.session.positionAt(ply);
       let score: number;
       if (p.isGameOver()) score = p.finalScore();
       else if (p.mustPass()) continue;

@@ -2,7 +2,7 @@
 //
 // Entry layout (3 int32 words per slot, in two arrays):
 //   keys[i]        a second 32-bit hash of the position (verifies the slot; the index comes from
-//                  the first hash), 0 = empty slot
+//                  the first hash) XOR both data words, 0 = empty slot
 //   data[2i]       score (int32, evaluation-table units), a bound as given by `flags`
 //   data[2i+1]     bits 0-6   best move (0..63, 127 = none)
 //                  bits 7-13  depth (plies searched below this node, 0..127)
@@ -12,6 +12,13 @@
 // replaced; within the current generation, a deeper entry is kept. Probes only trust entries of the
 // current generation, which makes a fixed-depth search independent of earlier calls (deterministic)
 // while starting a new search costs nothing.
+//
+// Sharing (parallel.ts): the arrays may live in a SharedArrayBuffer that several threads' tables
+// view, each without locks. A slot is three plain stores, so a reader can see words of two
+// different stores; as in Hyatt's lockless hashing the key word is stored XORed with the data
+// words, so such a torn slot fails verification (a miss) unless the mix happens to reproduce the
+// probed key, as likely as a plain 32-bit key collision. probe() copies the verified words into
+// hitScore/hitInfo, so a store racing after the probe cannot change what the caller reads.
 export const BOUND_LOWER = 1;
 export const BOUND_UPPER = 2;
 export const BOUND_EXACT = 3;
@@ -22,13 +29,34 @@ export class TranspositionTable {
   readonly keys: Int32Array;
   readonly data: Int32Array;
   generation = 1;
+  /** Filled by a successful probe: the entry's score and info word (layout above). */
+  hitScore = 0;
+  hitInfo = 0;
 
-  constructor(megabytes = 16) {
-    const slots = Math.max(1024, (megabytes * 1024 * 1024) / 12);
-    const bits = Math.floor(Math.log2(slots));
+  /**
+   * A table of about `megabytes` MiB; with `shared` (from sharedBuffer() of a table of the same
+   * size), a view of that table, which other threads may be writing.
+   */
+  constructor(megabytes = 16, shared?: SharedArrayBuffer) {
+    const bits = TranspositionTable.bitsFor(megabytes);
     this.mask = (1 << bits) - 1;
-    this.keys = new Int32Array(1 << bits);
-    this.data = new Int32Array(2 << bits);
+    if (shared !== undefined) {
+      if (shared.byteLength !== 12 << bits) throw new Error(`transposition table: shared buffer of ${shared.byteLength} bytes, expected ${12 << bits}`);
+      this.keys = new Int32Array(shared, 0, 1 << bits);
+      this.data = new Int32Array(shared, 4 << bits, 2 << bits);
+    } else {
+      this.keys = new Int32Array(1 << bits);
+      this.data = new Int32Array(2 << bits);
+    }
+  }
+
+  private static bitsFor(megabytes: number): number {
+    return Math.floor(Math.log2(Math.max(1024, (megabytes * 1024 * 1024) / 12)));
+  }
+
+  /** An empty SharedArrayBuffer for a shared table of `megabytes` MiB (pass it to the constructor). */
+  static sharedBuffer(megabytes = 16): SharedArrayBuffer {
+    return new SharedArrayBuffer(12 << TranspositionTable.bitsFor(megabytes));
   }
 
   /** Starts a new search: entries stored before are ignored from now on. */
@@ -47,20 +75,29 @@ export class TranspositionTable {
     this.generation = 1;
   }
 
-  /** Slot index of a matching current entry, or -1. */
+  /** Slot index of a matching current entry (its words copied to hitScore/hitInfo), or -1. */
   probe(h1: number, h2: number): number {
     const i = h1 & this.mask;
-    if (this.keys[i] !== h2) return -1;
-    return ((this.data[2 * i + 1] >>> 16) & 0xff) === this.generation ? i : -1;
+    const score = this.data[2 * i];
+    const info = this.data[2 * i + 1];
+    if ((this.keys[i] ^ score ^ info) !== h2) return -1;
+    if (((info >>> 16) & 0xff) !== this.generation) return -1;
+    this.hitScore = score;
+    this.hitInfo = info;
+    return i;
   }
 
   store(h1: number, h2: number, score: number, depth: number, bound: number, move: number): void {
     const i = h1 & this.mask;
-    const info = this.data[2 * i + 1];
-    if (this.keys[i] !== 0 && ((info >>> 16) & 0xff) === this.generation && ((info >>> 7) & 0x7f) > depth && this.keys[i] !== h2) return;
-    this.keys[i] = h2;
+    const oldScore = this.data[2 * i];
+    const oldInfo = this.data[2 * i + 1];
+    const key = this.keys[i];
+    if (key !== 0 && ((oldInfo >>> 16) & 0xff) === this.generation && ((oldInfo >>> 7) & 0x7f) > depth && (key ^ oldScore ^ oldInfo) !== h2) return;
+    const info = (move & 0x7f) | ((depth & 0x7f) << 7) | (bound << 14) | (this.generation << 16);
     this.data[2 * i] = score;
-    this.data[2 * i + 1] = (move & 0x7f) | ((depth & 0x7f) << 7) | (bound << 14) | (this.generation << 16);
+    this.data[2 * i + 1] = info;
+    // A key word of 0 (1 in 2^32) only makes the entry look replaceable.
+    this.keys[i] = h2 ^ score ^ info;
   }
 }
 

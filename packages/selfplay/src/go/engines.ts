@@ -1,20 +1,17 @@
-// The two kinds of Go players a match can hold, behind one GTP-shaped interface: sente itself
-// (the in-process GTP engine, no pipe in between) and any external program speaking GTP on
-// stdin/stdout (GNU Go: "gnugo --mode gtp --level 1"), spawned with child_process. An external
-// engine is never trusted to answer: every command has a timeout (the first one, which also waits
-// for the program to start, a longer one), and an engine that times out is killed, so a match
-// against a silent or broken program always ends.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { go } from '@sente/search';
+// The two kinds of Go players a match can hold, behind one GTP-shaped interface (GoPlayer): sente
+// itself (the in-process GTP engine, no pipe in between) and any external program speaking GTP on
+// stdin/stdout (GNU Go: "gnugo --mode gtp --level 1") through the shared GTP client of
+// @sente/search (GtpClient, the one the Othello players use). An external engine is never trusted
+// to answer: every command has a timeout (the first one, which also waits for the program to
+// start, a longer one), and an engine that times out is killed, so a match against a silent or
+// broken program always ends.
+import { GtpClient, GtpTimeoutError, go, parseGtpReply, splitCommandLine, type GtpAnswer, type GtpClientOptions } from '@sente/search';
 import { parseDuration } from '../match/duration.js';
 
-export interface GtpAnswer {
-  readonly ok: boolean;
-  /** The reply without "=" / "?" and without the trailing blank line. */
-  readonly text: string;
-}
+export { GtpTimeoutError, splitCommandLine, type GtpAnswer };
 
-export interface GtpPlayer {
+/** A Go player as the Go referee drives it: GTP commands in, replies out. */
+export interface GoPlayer {
   readonly name: string;
   /** False once the engine has exited, crashed or been killed for a timeout (absent: always alive). */
   readonly alive?: boolean;
@@ -24,13 +21,11 @@ export interface GtpPlayer {
   close(): Promise<void>;
 }
 
-function parseReply(text: string): GtpAnswer {
-  const ok = text.startsWith('=');
-  return { ok, text: text.replace(/^[=?]\d*\s?/, '').replace(/\s+$/, '') };
-}
+/** @deprecated the old name of GoPlayer (Othello's GTP player is OthelloGtpPlayer). */
+export type GtpPlayer = GoPlayer;
 
-/** sente in-process. */
-export class SentePlayer implements GtpPlayer {
+/** sente in-process: the Go GTP engine without a pipe. */
+export class SentePlayer implements GoPlayer {
   private readonly engine: go.GoGtpEngine;
   constructor(
     readonly name: string,
@@ -40,7 +35,7 @@ export class SentePlayer implements GtpPlayer {
   }
   async send(command: string): Promise<GtpAnswer> {
     const reply = this.engine.handle(command);
-    return reply ? parseReply(reply.text) : { ok: true, text: '' };
+    return reply ? (parseGtpReply(reply.text) ?? { ok: false, text: reply.text }) : { ok: true, text: '' };
   }
   get alive(): boolean {
     return true;
@@ -50,124 +45,34 @@ export class SentePlayer implements GtpPlayer {
   }
 }
 
-/** An external engine gave no (complete) reply in time; it has been killed. */
-export class GtpTimeoutError extends Error {}
+export type ExternalGtpOptions = Pick<GtpClientOptions, 'timeoutMs' | 'startupTimeoutMs'>;
 
-export interface ExternalGtpOptions {
-  /** Longest wait for one reply, genmove included (default 60 000 ms). */
-  readonly timeoutMs?: number;
-  /** Longest wait for the first reply, which also waits for the program to start (default: the
-   *  larger of timeoutMs and 30 000 ms). */
-  readonly startupTimeoutMs?: number;
-}
-
-/** The least time a program gets to start and answer its first command. */
-const STARTUP_MS = 30_000;
-
-/** Splits a command line on spaces, honouring double and single quotes. */
-export function splitCommandLine(line: string): string[] {
-  const out: string[] = [];
-  const re = /"([^"]*)"|'([^']*)'|(\S+)/g;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(line)) !== null) out.push(m[1] ?? m[2] ?? m[3]);
-  return out;
-}
-
-/** An external GTP program. Replies are read up to the blank line that ends each one. */
-export class ExternalGtpPlayer implements GtpPlayer {
-  private readonly child: ChildProcessWithoutNullStreams;
-  private buffer = '';
-  private readonly waiting: Array<{ resolve: (a: GtpAnswer) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }> = [];
-  private exited: Error | null = null;
-  private stderr = '';
-  private sent = 0;
-  private replies = 0;
-  private readonly timeoutMs: number;
-  private readonly startupTimeoutMs: number;
+/** An external GTP program (the shared GtpClient under the GoPlayer interface). */
+export class ExternalGtpPlayer implements GoPlayer {
+  readonly client: GtpClient;
 
   constructor(
     readonly name: string,
     commandLine: string,
     options: ExternalGtpOptions = {},
   ) {
-    this.timeoutMs = options.timeoutMs ?? 60_000;
-    this.startupTimeoutMs = options.startupTimeoutMs ?? Math.max(this.timeoutMs, STARTUP_MS);
-    const [cmd, ...args] = splitCommandLine(commandLine);
-    if (!cmd) throw new Error('empty engine command line');
-    this.child = spawn(cmd, args, { stdio: ['pipe', 'pipe', 'pipe'] });
-    this.child.stdout.setEncoding('utf8');
-    this.child.stdout.on('data', (chunk: string) => this.onData(chunk));
-    this.child.stderr.setEncoding('utf8');
-    this.child.stderr.on('data', (chunk: string) => {
-      this.stderr = (this.stderr + chunk).slice(-2000);
-    });
-    this.child.on('error', (e) => this.fail(new Error(`${name}: cannot run "${commandLine}": ${e.message}`)));
-    this.child.on('exit', (code, signal) => this.fail(new Error(`${name} exited (${signal ?? code})${this.stderr ? `: ${this.stderr.trim()}` : ''}`)));
-    this.child.stdin.on('error', () => {});
+    this.client = new GtpClient(commandLine, { ...options, name });
   }
 
   get alive(): boolean {
-    return this.exited === null;
+    return this.client.alive;
   }
 
   get started(): boolean {
-    return this.replies > 0;
-  }
-
-  /** The first failure is the reason kept (a timeout, then the exit the kill causes). */
-  private fail(e: Error): void {
-    if (this.exited === null) this.exited = e;
-    for (const w of this.waiting.splice(0)) {
-      clearTimeout(w.timer);
-      w.reject(this.exited);
-    }
-  }
-
-  private onData(chunk: string): void {
-    this.buffer += chunk.replace(/\r/g, '');
-    for (;;) {
-      const end = this.buffer.indexOf('\n\n');
-      if (end < 0) return;
-      const reply = this.buffer.slice(0, end);
-      this.buffer = this.buffer.slice(end + 2);
-      const w = this.waiting.shift();
-      this.replies++;
-      if (w) {
-        clearTimeout(w.timer);
-        w.resolve(parseReply(reply.replace(/^\s+/, '')));
-      }
-    }
+    return this.client.started;
   }
 
   send(command: string): Promise<GtpAnswer> {
-    if (this.exited) return Promise.reject(this.exited);
-    const ms = this.sent++ === 0 ? this.startupTimeoutMs : this.timeoutMs;
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.fail(new GtpTimeoutError(`${this.name} gave no complete reply to "${command}" within ${ms} ms${this.stderr ? `; its stderr ends: ${this.stderr.trim().slice(-300)}` : ''}`));
-        this.child.kill('SIGKILL');
-      }, ms);
-      this.waiting.push({ resolve, reject, timer });
-      this.child.stdin.write(command + '\n');
-    });
+    return this.client.send(command);
   }
 
   async close(): Promise<void> {
-    if (this.exited) {
-      // Killed for a timeout: make sure it is gone (a no-op if it has exited).
-      this.child.kill('SIGKILL');
-      return;
-    }
-    const done = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
-    try {
-      await Promise.race([this.send('quit'), new Promise((r) => setTimeout(r, 2000))]);
-    } catch {
-      // already gone
-    }
-    this.child.stdin.end();
-    const timer = setTimeout(() => this.child.kill('SIGKILL'), 3000);
-    await done;
-    clearTimeout(timer);
+    await this.client.close(3000);
   }
 }
 
@@ -175,7 +80,7 @@ export class ExternalGtpPlayer implements GtpPlayer {
  * A player from its description: "sente", "sente:playouts=500,time=2s,resign=0.05,seed=7,threads=2", or
  * "gtp:<command line>" (e.g. "gtp:gnugo --mode gtp --level 1").
  */
-export function createPlayer(spec: string, index: number, options: ExternalGtpOptions = {}): GtpPlayer {
+export function createPlayer(spec: string, index: number, options: ExternalGtpOptions = {}): GoPlayer {
   if (spec === 'sente' || spec.startsWith('sente:')) {
     const options: { playouts?: number; timeMs?: number; resignThreshold?: number; seed?: number; threads?: number } = { seed: index + 1 };
     const rest = spec.slice('sente'.length + 1);
@@ -200,6 +105,6 @@ export function createPlayer(spec: string, index: number, options: ExternalGtpOp
     }
     return new SentePlayer(spec, options);
   }
-  if (spec.startsWith('gtp:')) return new ExternalGtpPlayer(spec.slice(4).trim().split(/\s+/)[0], spec.slice(4), options);
+  if (spec.startsWith('gtp:')) return new ExternalGtpPlayer(splitCommandLine(spec.slice(4))[0] ?? '', spec.slice(4), options);
   throw new Error(`player "${spec}": use "sente[:options]" or "gtp:<command line>"`);
 }

@@ -2,3 +2,4 @@
 // refereed match runner with CSV results.
 export * from './engines.js';
 export * from './match.js';
+export * from './tournament-game.js';

@@ -98,6 +98,6 @@ describe('Go matches', () => {
     const spec = `gtp:node ${FAKE} crash2`;
     const { games } = await runGoMatch({ size: 5, komi: 0.5, games: 3, timeoutMs: 5000, maxMoves: 6, players: ['sente:playouts=20,resign=0', spec] });
     expect(games.map((g) => g.end === 'forfeit')).toEqual([false, true, false]);
-    expect(games[1].note).toMatch(/^crash \(black\): node exited \(3\)/);
+    expect(games[1].note).toMatch(/^crash \(black\): node exited \(code 3\)/);
   });
 });

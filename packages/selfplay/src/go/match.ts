@@ -33,6 +33,10 @@ export interface GoGameResult {
   readonly end: 'passes' | 'resign' | 'forfeit' | 'move-cap';
   readonly note: string;
   readonly sgf: string;
+  /** The moves played (passes as PASS). */
+  readonly played: readonly rules.SgfMove[];
+  /** Moves each side chose (its forfeiting answer excluded) and the wall ms its genmoves took. */
+  readonly time: { readonly blackMoves: number; readonly blackMs: number; readonly whiteMoves: number; readonly whiteMs: number };
 }
 
 export interface GoGameOptions {
@@ -62,6 +66,8 @@ export async function playGoGame(black: GtpPlayer, white: GtpPlayer, options: Go
   let winner: GoGameResult['winner'] = '0';
   let note = '';
   let color: number = rules.BLACK;
+  const spent = [0, 0, 0];
+  const chosen = [0, 0, 0];
   /** One command to the player of `c`; a timeout or a crash is that player's failure. */
   const ask = async (c: number, command: string): Promise<GtpAnswer> => {
     try {
@@ -114,7 +120,8 @@ export async function playGoGame(black: GtpPlayer, white: GtpPlayer, options: Go
     agree = [blackScore, whiteScore].every((s) => s === null || rules.parseMargin(s) === margin);
   }
   const sgf = rules.writeSgf({ size, komi, playerBlack: black.name, playerWhite: white.name, result, setupBlack: [], setupWhite: [], moves });
-  return { game, black: black.name, white: white.name, result, winner, moves: moves.length, refereeScore, blackScore, whiteScore, agree, end, note, sgf };
+  const time = { blackMoves: chosen[rules.BLACK], blackMs: Math.round(spent[rules.BLACK]), whiteMoves: chosen[rules.WHITE], whiteMs: Math.round(spent[rules.WHITE]) };
+  return { game, black: black.name, white: white.name, result, winner, moves: moves.length, refereeScore, blackScore, whiteScore, agree, end, note, sgf, played: moves, time };
 
   /** Moves until the game ends; an engine failure propagates as EngineFailure. */
   async function playMoves(): Promise<void> {
@@ -125,7 +132,9 @@ export async function playGoGame(black: GtpPlayer, white: GtpPlayer, options: Go
       }
       const mover = players[color]!;
       const other = players[3 - color]!;
+      const t0 = performance.now();
       const answer = await ask(color, `genmove ${name[color]}`);
+      const took = performance.now() - t0;
       const text = answer.text.trim().toLowerCase();
       if (answer.ok && text === 'resign') {
         end = 'resign';
@@ -142,6 +151,8 @@ export async function playGoGame(black: GtpPlayer, white: GtpPlayer, options: Go
         break;
       }
       moves.push({ color, point: v.value });
+      spent[color] += took;
+      chosen[color]++;
       options.onMove?.(color, rules.gtpVertex(size, v.value), moves.length);
       const echoed = await ask(3 - color, `play ${name[color]} ${rules.gtpVertex(size, v.value)}`);
       if (!echoed.ok) {

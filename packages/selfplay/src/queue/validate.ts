@@ -7,6 +7,7 @@ import { positionOfKey, type MoveScore } from '@sente/search';
 import { finishedBlackScore, type GameRecord } from '../gamefile.js';
 import { readOpeningsFile } from '../openings.js';
 import type { GameOutcome } from '../referee.js';
+import { adjudicationProblem } from '../match/adjudication.js';
 import type { LocalTask } from './transport.js';
 
 /** Why `item` is not a valid result for `key` of `task`, or null when it is. */
@@ -69,7 +70,11 @@ function invalidMatch(task: Extract<LocalTask, { kind: 'match' }>, key: number, 
   if (typeof p === 'string') return p;
   const expected = r.blackScore > 0 ? '1-0' : r.blackScore < 0 ? '0-1' : '1/2-1/2';
   if (r.result !== expected) return `result ${r.result} does not match the score ${r.blackScore}`;
-  if (r.reason === 'normal') {
+  if (r.reason.startsWith('adjudicated')) {
+    const problem = adjudicationProblem(r.reason, p, r.blackScore, 60 - game.opening.length);
+    if (problem) return problem;
+    if (r.blackDiscs !== p.blackCount() || r.whiteDiscs !== p.whiteCount()) return 'the disc counts do not match the adjudicated position';
+  } else if (r.reason === 'normal') {
     if (!p.isGameOver()) return 'a normal result, but the game is not finished';
     const score = finishedBlackScore(p)!;
     if (r.blackScore !== score) return `recorded score ${r.blackScore}, the final position gives ${score}`;
@@ -77,7 +82,7 @@ function invalidMatch(task: Extract<LocalTask, { kind: 'match' }>, key: number, 
   } else {
     // A forfeit (a player crashed or timed out inside the worker) loses by 64 discs.
     if (p.isGameOver()) return `a forfeit (${r.reason}) of a finished game`;
-    if (!/^(illegal|crash|timeout) \((black|white)/.test(r.reason)) return `unknown reason "${r.reason}"`;
+    if (!/^(illegal|crash|timeout|time) \((black|white)/.test(r.reason)) return `unknown reason "${r.reason}"`;
     const loserBlack = /\(black/.test(r.reason);
     if (r.blackScore !== (loserBlack ? -64 : 64)) return `forfeit by ${loserBlack ? 'black' : 'white'} with score ${r.blackScore}`;
   }

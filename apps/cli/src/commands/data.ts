@@ -1,0 +1,142 @@
+// `sente data inspect | merge | split | convert | error`: the binary position files (.spos) training data
+// lives in (format in docs/data.md). Every command reads through the checked reader, so a
+// truncated or damaged file is refused with its name and the check that failed; every output is
+// written atomically.
+import type { Argv, CommandModule } from 'yargs';
+import { isSenteError } from '@sente/core';
+import {
+  LABEL_EXACT, LABEL_GAME, LABEL_SEARCH, SOURCE_SELFPLAY, convertGameFile, convertText, convertToText, convertWthor, inputKind,
+  inspectPositions, mergePositions, shippedTestSet, splitPositions, testSetError, type ConvertSummary,
+} from '@sente/selfplay';
+import { buildsDir, loadBuild } from '@sente/search';
+import { UsageError } from '../util.js';
+import { checked, file, num, outputFile } from '../options.js';
+
+/** Runs a data operation, turning a refused file (SenteError) into a user error. */
+async function guarded<T>(fn: () => T | Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (isSenteError(e)) throw new UsageError(e.message);
+    throw e;
+  }
+}
+
+const KINDS: Record<string, number> = { game: LABEL_GAME, exact: LABEL_EXACT, search: LABEL_SEARCH };
+
+interface InspectArgs { file: string; duplicates: boolean; json: boolean }
+const inspectCommand: CommandModule<object, InspectArgs> = {
+  command: 'inspect <file>',
+  describe: 'Check a position file and print its counts: positions, label kinds, sources, empties',
+  builder: (y) => checked(y
+    .positional('file', { type: 'string', demandOption: true, describe: 'a .spos file' })
+    .option('duplicates', { type: 'boolean', default: false, describe: 'also count positions whose canonical key occurs earlier' })
+    .option('json', { type: 'boolean', default: false, describe: 'print as JSON' }), { '<file>': file }) as never,
+  handler: async (args) => {
+    const i = await guarded(() => inspectPositions(args.file, args.duplicates));
+    if (args.json) {
+      console.log(JSON.stringify(i, null, 2));
+      return;
+    }
+    console.log(`${i.file}: format version ${i.version}, ${i.positions} positions in ${i.blocks} blocks, ${i.bytes} bytes (${i.bytesPerPosition.toFixed(3)} bytes/position)${i.deduplicated ? ', deduplicated' : ''}; all checks passed`);
+    console.log(`labels: ${Object.entries(i.kinds).map(([k, n]) => `${k} ${n}`).join(', ') || '-'}; mean ${i.meanLabel.toFixed(2)}, mean |label| ${i.meanAbsLabel.toFixed(2)} discs`);
+    console.log(`sources: ${Object.entries(i.sources).map(([k, n]) => `${k} ${n}`).join(', ') || '-'}`);
+    const bands: string[] = [];
+    for (let lo = 0; lo <= 60; lo += 10) {
+      const n = i.empties.slice(lo, Math.min(61, lo + 10)).reduce((a, b) => a + b, 0);
+      bands.push(`${lo}-${Math.min(60, lo + 9)}: ${n}`);
+    }
+    console.log(`empties: ${bands.join(', ')}`);
+    if (i.duplicates !== null) console.log(`duplicates (by canonical key): ${i.duplicates}`);
+  },
+};
+
+interface MergeArgs { inputs: string[]; out: string; dedup: boolean }
+const mergeCommand: CommandModule<object, MergeArgs> = {
+  command: 'merge <inputs..>',
+  describe: 'Concatenate position files, dropping repeated positions (any symmetry) unless --no-dedup',
+  builder: (y) => checked(y
+    .positional('inputs', { type: 'string', array: true, demandOption: true, describe: '.spos files' })
+    .option('out', { type: 'string', demandOption: true, describe: 'the merged .spos file' })
+    .option('dedup', { type: 'boolean', default: true, describe: 'keep only the first of positions with the same canonical key' }), { '<inputs>': file, out: outputFile }) as never,
+  handler: async (args) => {
+    const s = await guarded(() => mergePositions(args.inputs, args.out, args.dedup));
+    console.log(`${args.out}: ${s.positions} positions from ${s.read} read in ${args.inputs.length} files (${s.duplicates} duplicates dropped)`);
+  },
+};
+
+interface SplitArgs { file: string; out: string; test: string; fraction: number; by: 'game' | 'position' }
+const splitCommand: CommandModule<object, SplitArgs> = {
+  command: 'split <file>',
+  describe: 'Split a position file in two, a deterministic fraction of games (or positions) to --test',
+  builder: (y) => checked(y
+    .positional('file', { type: 'string', demandOption: true })
+    .option('out', { type: 'string', demandOption: true, describe: 'the rest (e.g. the training set)' })
+    .option('test', { type: 'string', demandOption: true, describe: 'the held-out part' })
+    .option('fraction', { type: 'number', default: 0.1, describe: 'share held out' })
+    .option('by', { choices: ['game', 'position'] as const, default: 'game' as const, describe: 'hold out whole games, or positions by canonical key' }),
+  { '<file>': file, out: outputFile, test: outputFile, fraction: num(0, 1) }) as never,
+  handler: async (args) => {
+    if (args.out === args.test) throw new UsageError('--out and --test must be different files');
+    const s = await guarded(() => splitPositions(args.file, args.out, args.test, args.fraction, args.by));
+    console.log(`${args.out}: ${s.first} positions; ${args.test}: ${s.second} positions`);
+  },
+};
+
+interface ConvertArgs { input: string; out: string; 'skip-opening': boolean; kind: string; dedup: boolean }
+const convertCommand: CommandModule<object, ConvertArgs> = {
+  command: 'convert <input>',
+  describe: 'Convert games (games.txt, transcripts, WTHOR .wtb) or "board score" text to a .spos file, or a .spos file to text',
+  builder: (y) => checked(y
+    .positional('input', { type: 'string', demandOption: true, describe: 'games.txt / transcripts, .wtb, board-score text, or .spos' })
+    .option('out', { type: 'string', demandOption: true, describe: '.spos (binary) or any other name (board-score text, from a .spos input)' })
+    .option('skip-opening', { type: 'boolean', default: false, describe: 'games: leave out each game\'s opening plies (the random part of data-mode games)' })
+    .option('kind', { choices: ['game', 'exact', 'search'], default: 'game', describe: 'label kind to record for games and text input' })
+    .option('dedup', { type: 'boolean', default: false, describe: 'drop repeated positions (any symmetry)' }), { '<input>': file, out: outputFile }) as never,
+  handler: async (args) => {
+    const toBinary = /\.spos$/i.test(args.out);
+    const s: ConvertSummary = await guarded(async () => {
+      const kind = inputKind(args.input);
+      const options = { dedup: args.dedup, kind: KINDS[args.kind] };
+      if (kind === 'positions') {
+        if (toBinary) throw new UsageError(`${args.input} is already a position file; use "sente data merge" to copy or deduplicate it`);
+        return convertToText(args.input, args.out);
+      }
+      if (!toBinary) throw new UsageError(`--out ${args.out}: games and text convert to a position file; name it *.spos`);
+      if (kind === 'wthor') return convertWthor(args.input, args.out, options);
+      if (kind === 'text') return convertText(args.input, args.out, options);
+      return convertGameFile(args.input, args.out, SOURCE_SELFPLAY, { ...options, skipOpening: args['skip-opening'] });
+    });
+    const from = s.games ? ` from ${s.games} games` : '';
+    console.log(`${args.out}: ${s.positions} positions${from}${s.duplicates ? `, ${s.duplicates} duplicates dropped` : ''}${s.skipped ? `, ${s.skipped} games or records skipped` : ''}`);
+  },
+};
+
+interface ErrorArgs { build: string[]; testset?: string; json: boolean }
+const errorCommand: CommandModule<object, ErrorArgs> = {
+  command: 'error',
+  describe: 'Mean absolute error (discs) of builds\' evaluations on the shipped test set (or --testset FILE)',
+  builder: (y) => checked(y
+    .option('build', { type: 'string', array: true, default: ['strongest'], describe: 'build ids (default: the strongest)' })
+    .option('testset', { type: 'string', describe: 'a labelled .spos file (default: the shipped test set)' })
+    .option('json', { type: 'boolean', default: false, describe: 'print as JSON' }), { testset: file }) as never,
+  handler: async (args) => {
+    const out = await guarded(() => args.build.map((id) => {
+      const b = loadBuild(id, buildsDir());
+      return { build: b.id, ...testSetError(b.table, args.testset ?? shippedTestSet()) };
+    }));
+    if (args.json) {
+      console.log(JSON.stringify(out, null, 2));
+      return;
+    }
+    console.log(`test set ${args.testset ?? shippedTestSet()}`);
+    for (const r of out) console.log(`${r.build}: MAE ${r.mae.toFixed(3)} discs over ${r.positions} positions (RMS ${r.rms.toFixed(3)}; exact-labelled ${r.exactMae?.toFixed(3) ?? '-'}, search-labelled ${r.searchMae?.toFixed(3) ?? '-'})`);
+  },
+};
+
+export const dataCommand: CommandModule = {
+  command: 'data <command>',
+  describe: 'Training data in binary position files: inspect, merge, split, convert; builds\' test-set error',
+  builder: (y: Argv) => y.command(inspectCommand).command(mergeCommand).command(splitCommand).command(convertCommand).command(errorCommand).demandCommand(1),
+  handler: () => undefined,
+};

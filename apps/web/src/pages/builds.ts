@@ -1,0 +1,95 @@
+// Builds: the registry (shipped and user builds) with lineage, Elo over the builds in order of
+// creation with its interval where the build's notes record one, each build's training curve
+// (its training.csv: train and validation RMS per epoch), and two builds' evaluations compared on
+// one position.
+import { BLACK, squareName } from '@sente/core';
+import { currentConfig, engine, getJson, type BuildInfo } from '../api.js';
+import { lineChart } from '../chart.js';
+import { clear, h, signed } from '../dom.js';
+import type { MoveScoreMsg } from '../protocol.js';
+import { buildSelect, cellsOf, errorBox, label, numberInput, parsePositionText } from './common.js';
+
+interface TrainingRow { epoch: number; train: number; validation: number }
+
+export function buildsPage(root: HTMLElement): () => void {
+  const c = currentConfig();
+  const page = h('section', { id: 'builds', 'data-state': 'idle' }, h('h2', {}, 'Builds'));
+  root.append(page);
+  const table = h('table', { id: 'build-table' }, h('tr', {}, ...['build', 'origin', 'Elo', 'interval', 'valid RMS', 'games', 'positions', 'created', 'lineage'].map((t) => h('th', {}, t))));
+  for (const b of c.builds) {
+    table.append(h('tr', { 'data-build': b.id, title: b.notes },
+      h('td', {}, `${b.id === c.strongest ? '* ' : ''}${b.id}`), h('td', {}, b.origin),
+      h('td', {}, b.elo === null ? '-' : signed(Math.round(b.elo))),
+      h('td', {}, b.eloLow !== null && b.eloHigh !== null ? `[${signed(Math.round(b.eloLow))}, ${signed(Math.round(b.eloHigh))}]` : '-'),
+      h('td', {}, b.validationError === null ? '-' : b.validationError.toFixed(2)),
+      h('td', {}, b.games), h('td', {}, b.positions), h('td', {}, b.created.slice(0, 16).replace('T', ' ')),
+      h('td', {}, b.lineage.slice(1).join(' < ') || '-')));
+  }
+  page.append(table);
+
+  const rated = [...c.builds].filter((b) => b.elo !== null).sort((a, b) => a.created.localeCompare(b.created));
+  const eloBox = h('div', { id: 'elo-chart' });
+  eloBox.append(rated.length
+    ? lineChart([{ name: 'Elo vs bootstrap', points: rated.map((b, i) => ({ x: i, y: b.elo!, low: b.eloLow ?? undefined, high: b.eloHigh ?? undefined, label: `${b.id}: ${signed(Math.round(b.elo!))}` })) }],
+      { title: 'Elo over the builds, in order of creation (95% interval where measured)', xLabel: 'build', yLabel: 'Elo', yZero: true, xTicks: rated.map((b, i) => ({ x: i, label: b.id })) })
+    : h('p', {}, 'no build has an Elo yet'));
+  page.append(h('h3', {}, 'Elo'), eloBox);
+
+  const trained = [...c.builds].filter((b) => b.validationError !== null).sort((a, b) => a.created.localeCompare(b.created));
+  const errBox = h('div', { id: 'validation-chart' });
+  errBox.append(trained.length
+    ? lineChart([{ name: 'validation RMS (discs)', points: trained.map((b, i) => ({ x: i, y: b.validationError!, label: `${b.id}: ${b.validationError!.toFixed(2)}` })) }],
+      { title: 'Test-set error over the builds, in order of creation', xLabel: 'build', yLabel: 'RMS', xTicks: trained.map((b, i) => ({ x: i, label: b.id })), height: 200 })
+    : h('p', {}, 'no build has a validation error yet'));
+  page.append(h('h3', {}, 'Test-set error'), errBox);
+
+  const curves = h('div', { id: 'training-curves' });
+  page.append(h('h3', {}, 'Training curves'), curves);
+  void drawCurves(c.builds.filter((b) => b.hasTraining), curves).then(() => { page.dataset.state = 'drawn'; });
+
+  const a = buildSelect('compare-a', c.builds[0]?.id);
+  const b = buildSelect('compare-b');
+  const pos = h('input', { id: 'compare-position', size: 60, placeholder: 'transcript or board string (empty: the start)' });
+  const depth = numberInput('compare-depth', 1, 1, 12);
+  const btn = h('button', { id: 'compare-go' }, 'Compare');
+  const out = h('div', { id: 'compare-out' });
+  page.append(h('h3', {}, 'Compare two builds on a position'), h('div', { class: 'controls' }, label('A', a), label('B', b), pos, label('depth', depth), btn), out);
+  btn.addEventListener('click', async () => {
+    clear(out);
+    const parsed = parsePositionText(pos.value);
+    if (typeof parsed === 'string') { out.append(errorBox(parsed)); return; }
+    const p = parsed.position;
+    if (!p.isGameOver() && p.mustPass()) p.makePass();
+    if (p.isGameOver()) { out.append(errorBox('the game is over in this position')); return; }
+    const board = `${cellsOf(p)} ${p.side === BLACK ? 'X' : 'O'}`;
+    try {
+      const ids = [await engine.load(a.value), await engine.load(b.value)];
+      const [sa, sb] = await Promise.all(ids.map((id) => engine.request<MoveScoreMsg[]>({ type: 'analyze', build: id, board, depth: Number(depth.value), exactFrom: 0 })));
+      const mb = new Map(sb.map((m) => [m.move, m.score]));
+      const t = h('table', { id: 'compare-table' }, h('tr', {}, h('th', {}, 'move'), h('th', {}, ids[0]), h('th', {}, ids[1]), h('th', {}, 'B - A')));
+      for (const m of sa) {
+        const other = mb.get(m.move)!;
+        t.append(h('tr', { 'data-move': squareName(m.move) }, h('td', {}, squareName(m.move)), h('td', {}, signed(m.score)), h('td', {}, signed(other)), h('td', {}, signed(other - m.score))));
+      }
+      out.append(h('p', {}, `${p.side === BLACK ? 'black' : 'white'} to move, depth ${depth.value}, scores in discs for the side to move`), t);
+    } catch (e) {
+      out.append(errorBox((e as Error).message));
+    }
+  });
+  return () => {};
+}
+
+async function drawCurves(builds: BuildInfo[], box: HTMLElement): Promise<void> {
+  if (builds.length === 0) { box.append(h('p', {}, 'no build has a training.csv')); return; }
+  for (const b of builds) {
+    try {
+      const rows = await getJson<TrainingRow[]>(b.trainingUrl!);
+      box.append(h('div', { class: 'curve', 'data-build': b.id }, lineChart([
+        { name: 'train RMS', points: rows.map((r) => ({ x: r.epoch, y: r.train })) },
+        { name: 'validation RMS', points: rows.map((r) => ({ x: r.epoch, y: r.validation })) },
+      ], { title: `${b.id}: error per epoch (discs)`, xLabel: 'epoch', yLabel: 'RMS' })));
+    } catch (e) {
+      box.append(errorBox(`${b.id}: ${(e as Error).message}`));
+    }
+  }
+}

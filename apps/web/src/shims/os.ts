@@ -1,0 +1,2 @@
+// Browser stand-in for node:os.
+export const tmpdir = (): string => '/tmp';

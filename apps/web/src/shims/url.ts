@@ -1,0 +1,2 @@
+// Browser stand-in for node:url.
+export const fileURLToPath = (url: string | URL): string => new URL(url).pathname;

@@ -1,0 +1,99 @@
+// The one test set every build is measured on: positions from all phases (a fixed number per
+// count of empties), each labelled exactly by a solve up to a threshold of empties and by a deep
+// search of the strongest build above it; a build's error is the mean absolute difference, in
+// discs, between its static evaluation and the label. The labels never change once shipped, so
+// the numbers of different builds (and of builds trained on different data) compare directly,
+// unlike each build's own validation split.
+import { join } from 'node:path';
+import { Position } from '@sente/core';
+import { evaluate, shippedBuildsDir, solvePosition, type Engine, type EvalTable } from '@sente/search';
+import { seededRandom } from '../random.js';
+import { LABEL_EXACT, LABEL_SEARCH, RECORD_WORDS, metaKind, metaLabel, metaSide } from './format.js';
+import { forEachBlock, readHeader } from './io.js';
+import { setPosition } from './load.js';
+
+/** The shipped test set: testset/testset.spos of @sente/builds, beside its registry folder. */
+export function shippedTestSet(): string {
+  return join(shippedBuildsDir(), '..', 'testset', 'testset.spos');
+}
+
+export interface TestSetSpec {
+  readonly seed: number;
+  /** Positions per count of empties. */
+  readonly perEmpties: number;
+  readonly minEmpties: number;
+  readonly maxEmpties: number;
+  /** Labelled by an exact solve at or below this many empties, by a search of `depth` above. */
+  readonly exactFrom: number;
+  readonly depth: number;
+}
+
+export const TESTSET_SPEC: TestSetSpec = { seed: 20261201, perEmpties: 12, minEmpties: 2, maxEmpties: 59, exactFrom: 18, depth: 10 };
+
+/**
+ * The unlabelled position for slot (empties, k): a random opening of r plies (r drawn from the
+ * slot's seed), then the engine's depth-4 moves until `empties` remain, with the side to move
+ * having a move; null if that game passes by (the caller tries the next attempt).
+ */
+export function testSetPosition(engine: Engine, spec: TestSetSpec, empties: number, k: number, attempt: number): Position | null {
+  const random = seededRandom(spec.seed, empties, k, attempt);
+  const randomPlies = Math.floor(random() * (61 - empties));
+  const p = Position.initial();
+  engine.newGame();
+  let ply = 0;
+  while (p.emptyCount() > empties) {
+    if (p.isGameOver()) return null;
+    if (p.mustPass()) { p.makePass(); continue; }
+    let move: number;
+    if (ply < randomPlies) {
+      const legal = p.legalMoveList();
+      move = legal[Math.floor(random() * legal.length)];
+    } else move = engine.think(p, { depth: 4, exactFrom: 0 }).move;
+    p.makeMove(move);
+    ply++;
+  }
+  if (p.emptyCount() !== empties || p.mustPass()) return null;
+  return p;
+}
+
+/** The label of a test position: { score (discs, side to move), kind }. */
+export function labelTestPosition(engine: Engine, spec: TestSetSpec, p: Position): { score: number; kind: number } {
+  if (p.emptyCount() <= spec.exactFrom) return { score: solvePosition(p, { pv: false }).score, kind: LABEL_EXACT };
+  engine.newGame();
+  const r = engine.think(p, { depth: spec.depth, exactFrom: spec.exactFrom });
+  return { score: Math.max(-64, Math.min(64, Math.round(r.score))), kind: LABEL_SEARCH };
+}
+
+export interface TestSetError {
+  /** Mean absolute error in discs over every position. */
+  readonly mae: number;
+  readonly rms: number;
+  readonly positions: number;
+  /** The same over the exactly labelled positions and over the search-labelled ones. */
+  readonly exactMae: number | null;
+  readonly searchMae: number | null;
+}
+
+/** A build's error on a test set: its static evaluation (discs, side to move) against each label. */
+export function testSetError(table: EvalTable, file: string = shippedTestSet()): TestSetError {
+  readHeader(file);
+  let n = 0, sumAbs = 0, sumSq = 0, nExact = 0, absExact = 0, nSearch = 0, absSearch = 0;
+  const q = new Position();
+  forEachBlock(file, (w, count) => {
+    for (let i = 0; i < count; i++) {
+      const k = i * RECORD_WORDS;
+      const meta = w[k + 4];
+      setPosition(q, w[k], w[k + 1], w[k + 2], w[k + 3], metaSide(meta));
+      const err = Math.abs(evaluate(q, table) / table.scale - metaLabel(meta));
+      n++;
+      sumAbs += err;
+      sumSq += err * err;
+      if (metaKind(meta) === LABEL_EXACT) { nExact++; absExact += err; } else { nSearch++; absSearch += err; }
+    }
+  });
+  const round = (x: number): number => Math.round(x * 10000) / 10000;
+  return {
+    mae: n ? round(sumAbs / n) : 0, rms: n ? round(Math.sqrt(sumSq / n)) : 0, positions: n,
+    exactMae: nExact ? round(absExact / nExact) : null, searchMae: nSearch ? round(absSearch / nSearch) : null,
+  };
+}

@@ -1,0 +1,109 @@
+// Go on the tournament runner, in-process: three players (a sente setting and two fake GTP
+// engines that always pass; games between two sente settings go to the worker pool, which runs
+// from dist/, so test/go-tournament.test.ts covers them through the CLI) in a round robin on 5x5 with Elo; the CSV read back is replayed and
+// rescored by our rules (an edited score or an illegal move is refused with its line); the SGF
+// archive read back by our SGF reader holds the same games (moves, players, results), each
+// legal under our rules; a resume after a crash keeps each game once in both files.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { go as rules } from '@sente/core';
+import { runTournament, standings, type GameResult } from '../tournament.js';
+import { uniqueNames, type PlayerSpec } from '../players.js';
+import { GO_CSV_COLUMNS, goTournamentGame, parseGoPlayerSpec, readGoArchive, readGoResults } from './tournament-game.js';
+
+const FAKE = fileURLToPath(new URL('../../../../test/fixtures/fake-go-gtp.cjs', import.meta.url));
+let dir = '';
+beforeAll(() => { dir = mkdtempSync(join(tmpdir(), 'sente-go-tournament-')); });
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function spec(text: string): PlayerSpec {
+  const r = parseGoPlayerSpec(text);
+  if (!r.ok) throw new Error(r.error);
+  return r.spec;
+}
+
+function sameGames(sgfPath: string, results: readonly GameResult[]): number[] {
+  const text = readFileSync(sgfPath, 'utf8');
+  const parsed = rules.parseSgfCollection(text);
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  const byKey = new Map(results.map((r) => [r.key, r]));
+  for (const g of parsed.value) {
+    const r = byKey.get(Number(g.gameName))!;
+    expect(r).toBeDefined();
+    expect([g.playerBlack, g.playerWhite, g.size, g.komi]).toEqual([r.black, r.white, 5, 0.5]);
+    expect(g.moves.map((m) => m.point)).toEqual(r.moves);
+    // Replayed by our rules (sgfToBoard refuses an illegal move).
+    expect(rules.sgfToBoard(g).ok).toBe(true);
+    const margin = rules.parseMargin(g.result)!;
+    expect(Number.isFinite(margin) ? margin : Math.sign(margin) * 25).toBe(r.blackScore);
+    expect(g.comment ?? 'normal').toBe(r.reason);
+  }
+  return parsed.value.map((g) => Number(g.gameName));
+}
+
+describe('Go tournaments on the tournament runner', () => {
+  it('parses Go player specs with name= and refuses bad ones', () => {
+    expect(parseGoPlayerSpec('sente:playouts=50,time=2s,resign=0,seed=3,name=fast')).toEqual({ ok: true, spec: { kind: 'go-engine', name: 'fast', playouts: 50, timeMs: 2000, resign: 0, seed: 3 } });
+    expect(parseGoPlayerSpec('gtp:gnugo --mode gtp')).toEqual({ ok: true, spec: { kind: 'gtp', name: 'gtp:gnugo --mode gtp', command: 'gnugo --mode gtp' } });
+    expect(parseGoPlayerSpec('sente:speed=3')).toEqual({ ok: false, error: expect.stringMatching(/unknown setting speed/) });
+    expect(parseGoPlayerSpec('sente:playouts=0')).toEqual({ ok: false, error: expect.stringMatching(/playouts must be a whole number from 1/) });
+    expect(parseGoPlayerSpec('sente:time=0.1ms')).toEqual({ ok: false, error: expect.stringMatching(/time: .*too short/) });
+    expect(parseGoPlayerSpec('alphago')).toEqual({ ok: false, error: expect.stringMatching(/use "sente/) });
+  });
+
+  it('a round robin of three with Elo, the CSV replayed and rescored, the SGF archive the same games; resume keeps each game once', async () => {
+    const csvPath = join(dir, 'go.csv');
+    const archivePath = join(dir, 'go.sgf');
+    const players = uniqueNames([spec('sente:playouts=20,resign=0,name=a'), spec(`gtp:node ${FAKE} pass`), spec(`gtp:node ${FAKE} pass`)]);
+    const o = {
+      players, gamesPerPair: 2, openings: [[]], workers: 1, buildsDir: dir, csvPath, archivePath, moveTimeoutMs: 20_000,
+      game: goTournamentGame({ size: 5, komi: 0.5 }), settings: { size: 5, komi: 0.5 },
+    };
+    const summary = await runTournament(o);
+    expect(summary.results).toHaveLength(6);
+    expect(readFileSync(csvPath, 'utf8').split('\n')[0]).toBe(GO_CSV_COLUMNS.join(','));
+    const results = readGoResults(csvPath);
+    expect(results.map((r) => r.key).sort()).toEqual([0, 1, 2, 3, 4, 5]);
+    for (const r of results) {
+      // The fakes only pass: sente, which does not pass while it has a move worth playing, wins every game against them on
+      // the board; between the fakes the empty board is white's by the komi (W+0.5).
+      if (r.black === 'a' || r.white === 'a') expect(r.black === 'a' ? r.blackScore > 0 : r.blackScore < 0).toBe(true);
+      else expect([r.moves, r.blackScore, r.go!.refereeScore]).toEqual([[rules.PASS, rules.PASS], -0.5, 'W+0.5']);
+      expect(['passes', 'move-cap', 'resign']).toContain(r.go!.end);
+      if (r.go!.end === 'passes') expect(r.go!.refereeScore).toBe(rules.formatMargin(r.blackScore));
+    }
+    const table = standings(results, players.map((p) => p.name));
+    expect(table.map((t) => [t.name, t.elo.wins, t.elo.losses, t.forfeits])).toEqual([['a', 4, 0, 0], [`gtp:node ${FAKE} pass`, 1, 3, 0], [`gtp:node ${FAKE} pass#2`, 1, 3, 0]]);
+    expect([...sameGames(archivePath, results)].sort()).toEqual([0, 1, 2, 3, 4, 5]);
+
+    // Edited by hand: a score, a move. Each is refused with its line.
+    const lines = readFileSync(csvPath, 'utf8').split('\n');
+    const scored = lines.findIndex((l, i) => i > 0 && l.includes(',normal,passes,') && /,5,0\.5,[A-T]\d /.test(l));
+    const bad = [...lines];
+    const f = bad[scored].split(',');
+    bad[scored] = bad[scored].replace(`,${f[6]},${f[7]},normal,`, `,${Number(f[6]) + 2},${f[7]},normal,`);
+    writeFileSync(join(dir, 'bad.csv'), bad.join('\n'));
+    expect(() => readGoResults(join(dir, 'bad.csv'))).toThrow(new RegExp(`bad\\.csv:${scored + 1}: game \\d+: black_score`));
+    const moved = [...lines];
+    moved[scored] = moved[scored].replace(/,5,0\.5,([A-T]\d) /, ',5,0.5,$1 $1 ');
+    writeFileSync(join(dir, 'moved.csv'), moved.join('\n'));
+    expect(() => readGoResults(join(dir, 'moved.csv'))).toThrow(/moved\.csv:\d+: game \d+: move 2 \((white|black) [A-T]\d\) is illegal/);
+
+    // A crash: the CSV's last line cut short, the archive's last game half written.
+    writeFileSync(csvPath, `${lines.slice(0, -2).join('\n')}\n${lines[lines.length - 2].slice(0, 15)}`);
+    const sgf = readFileSync(archivePath, 'utf8');
+    const cut = sgf.lastIndexOf('(;');
+    writeFileSync(archivePath, sgf.slice(0, cut + 30));
+    expect(readGoArchive(sgf)).toHaveLength(6);
+    const resumed = await runTournament({ ...o, resume: true });
+    expect(resumed.results).toHaveLength(6);
+    const after = readGoResults(csvPath);
+    expect(after).toHaveLength(6);
+    expect([...sameGames(archivePath, after)].sort()).toEqual([0, 1, 2, 3, 4, 5]);
+    // Changed settings are refused on resume.
+    await expect(runTournament({ ...o, resume: true, settings: { size: 5, komi: 6.5 } })).rejects.toThrow(/--resume: komi was 0.5, now 6.5/);
+  }, 300_000);
+});

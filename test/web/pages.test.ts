@@ -1,0 +1,229 @@
+// The lab's other pages in a real browser: Games replays an archived GGF game move by move with
+// the keyboard (each position checked against our own replay, with its canonical key and the
+// build's book moves) and lists a corrupt file with its error; Builds draws the Elo of the builds
+// with intervals and their training curves from the manifest (a user build with its lineage
+// included); Analyse solves a position exactly; Watch follows a tournament while it runs.
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASS, Position, canonicalKey, formatBoard, formatGgf, formatTranscript, keyToHex, squareName } from '@sente/core';
+import { readRegistry, shippedBuildsDir, solveExact } from '@sente/search';
+import { readTournamentResults } from '@sente/selfplay';
+import { CHROMIUM, MAIN, ROOT, launch, serve, type Browser, type Served } from './browser.js';
+
+const tmp = mkdtempSync(join(tmpdir(), 'sente-web-pages-'));
+const archive = join(tmp, 'archive');
+const builds = join(tmp, 'builds');
+// A real game (a self-play line of the shipped tests would do as well): played out by taking the
+// first legal move each turn, so it has passes or not as our rules say.
+function firstMoveGame(): number[] {
+  const p = Position.initial();
+  const moves: number[] = [];
+  while (!p.isGameOver()) {
+    if (p.mustPass()) { p.makePass(); continue; }
+    const m = p.legalMoveList()[moves.length % 3 === 0 ? 0 : p.legalMoveList().length - 1];
+    p.makeMove(m);
+    moves.push(m);
+  }
+  return moves;
+}
+const GAME = firstMoveGame();
+
+let browser: Browser;
+let served: Served;
+
+describe.skipIf(!CHROMIUM)('sente serve: Games, Builds, Analyse, Watch', () => {
+  beforeAll(async () => {
+    mkdirSync(archive, { recursive: true });
+    writeFileSync(join(archive, 'one.ggf'), `${formatGgf({ moves: GAME, black: 'alice', white: 'bob', place: 'test' })}\n`);
+    writeFileSync(join(archive, 'broken.ggf'), '(;GM[Othello]PB[x]PW[y]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[a1];)\n');
+    // A user build: gen3's table under a new id, with gen3 as its parent, an Elo with an interval
+    // in its notes, and a training curve.
+    const shipped = readRegistry(builds).builds.find((b) => b.id === 'gen3')!;
+    mkdirSync(join(builds, 'gen4'), { recursive: true });
+    copyFileSync(join(shippedBuildsDir(), shipped.table), join(builds, 'gen4', 'table.sev.gz'));
+    writeFileSync(join(builds, 'gen4', 'training.csv'), 'epoch,train_rms,validation_rms,ms\n1,20.5,20.9,10\n2,18.25,19.5,10\n3,17.75,19.25,10\n');
+    writeFileSync(join(builds, 'manifest.json'), JSON.stringify({
+      version: 1, strongest: null, builds: [{
+        id: 'gen4', table: 'gen4/table.sev.gz', parent: 'gen3', created: '2026-12-01T00:00:00.000Z', games: 100, positions: 6000, validationError: 19.25,
+        elo: 733, notes: 'improve generation 4: vs gen3 60/0/40, Elo +20 [-10, +50]', training: { epochs: 3 },
+      }],
+    }));
+    // A Go game: black captures white's A1 stone with B1 and A2, then both pass.
+    writeFileSync(join(archive, 'capture.sgf'), '(;FF[4]GM[1]SZ[9]KM[7.5]PB[carol]PW[dave]RE[B+R];B[bi];W[ai];B[ee];W[ed];B[ah];W[];B[])\n');
+    // With a token: the page, its API calls, the worker's table fetches and the event stream all
+    // ride on the cookie the first ?token= sets.
+    served = await serve(['--archive', archive, '--token', 'pages-token-1'], { SENTE_BUILDS: builds });
+    expect(served.url).toMatch(/\?token=pages-token-1$/);
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await served?.stop();
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('Games: lists the archive (a corrupt file with its error) and replays a GGF game with the arrow keys', async () => {
+    const page = await browser.page();
+    await page.goto(`${served.url}#/games`);
+    await page.waitForSelector('#archive-errors [data-file="broken.ggf"]');
+    expect(await page.textContent('#archive-errors [data-file="broken.ggf"]')).toMatch(/broken\.ggf: .*a1.*not legal/);
+    expect(await page.textContent('tr.game-row[data-id="one.ggf#0"] td:nth-child(5)')).toBe(formatTranscript(GAME.slice(0, 6)));
+    // Opened from the keyboard: focus the row, Enter.
+    await page.focus('tr.game-row[data-id="one.ggf#0"]');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#game-view [data-square]');
+    const p = Position.initial();
+    const plies = [...GAME];
+    const withPasses: number[] = [];
+    for (const m of plies) {
+      if (!p.isLegal(m)) { p.makePass(); withPasses.push(PASS); }
+      p.makeMove(m);
+      withPasses.push(m);
+    }
+    expect(Number(await page.$eval('#game-view', (el) => (el as HTMLElement).dataset.plies))).toBe(withPasses.length);
+    const shown = (): Promise<string> => page.$$eval('#game-view .sq', (els) => els.map((e) => e.querySelector('[data-disc]')?.getAttribute('data-disc') ?? '-').join(''));
+    const q = Position.initial();
+    expect(await shown()).toBe(formatBoard(q).slice(0, 64));
+    for (let i = 0; i < withPasses.length; i++) {
+      await page.keyboard.press('ArrowRight');
+      if (withPasses[i] === PASS) q.makePass();
+      else q.makeMove(withPasses[i]);
+      await page.waitForFunction((n) => (document.querySelector('#game-view') as HTMLElement).dataset.ply === String(n), i + 1);
+      expect(await shown(), `after ply ${i + 1}`).toBe(formatBoard(q).slice(0, 64));
+    }
+    const key = canonicalKey(q.bb[0], q.bb[1], q.bb[2], q.bb[3]);
+    expect(await page.textContent('#canonical-key')).toContain(keyToHex(key));
+    await page.keyboard.press('ArrowRight');   // past the end: stays
+    expect(await page.$eval('#game-view', (el) => (el as HTMLElement).dataset.ply)).toBe(String(withPasses.length));
+    await page.keyboard.press('Home');
+    await page.waitForFunction(() => (document.querySelector('#game-view') as HTMLElement).dataset.ply === '0');
+    expect(await shown()).toBe(formatBoard(Position.initial()).slice(0, 64));
+    // The start position is in gen3's book: its moves are listed.
+    await page.waitForFunction(() => /book \(gen3\): /.test(document.querySelector('#book-moves')?.textContent ?? ''));
+    expect(await page.textContent('#book-moves')).toMatch(/f5|d3|c4|e6/);
+    await page.keyboard.press('ArrowLeft');
+    expect(await page.$eval('#game-view', (el) => (el as HTMLElement).dataset.ply)).toBe('0');
+    // The evaluation graph: one point per position.
+    await page.selectOption('#eval-build', 'bootstrap');
+    await page.fill('#eval-depth', '1');
+    await page.click('#eval-go');
+    await page.waitForSelector('#eval-graph svg.chart');
+    expect(Number(await page.getAttribute('#eval-graph svg.chart', 'data-points'))).toBe(withPasses.length + 1);
+    // Filters: by player and by opening.
+    await page.fill('#filter-player', 'nobody');
+    await page.waitForFunction(() => document.querySelectorAll('tr.game-row').length === 0);
+    await page.fill('#filter-player', 'ALI');
+    await page.fill('#filter-opening', squareName(GAME[0]) + squareName(GAME[1]));
+    await page.waitForFunction(() => document.querySelectorAll('tr.game-row').length === 1);
+    await browser.shot(page, 'games');
+    // The Go game replays too: after move 5 (A2) white's A1 stone is gone, one prisoner taken.
+    await page.fill('#filter-player', 'carol');
+    await page.fill('#filter-opening', '');
+    await page.waitForSelector('tr.game-row[data-id="capture.sgf#0"]');
+    await page.click('tr.game-row[data-id="capture.sgf#0"]');
+    await page.waitForSelector('#game-view [data-point]');
+    expect(await page.$eval('#game-view', (el) => (el as HTMLElement).dataset.plies)).toBe('7');
+    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+    expect(await page.getAttribute('#game-view [data-point="A1"] [data-stone]', 'data-stone')).toBe('W');
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => (document.querySelector('#game-view') as HTMLElement).dataset.ply === '5');
+    expect(await page.$('#game-view [data-point="A1"] [data-stone]')).toBeNull();
+    expect(await page.textContent('#replay-ply')).toMatch(/move 5 of 7: A2 · prisoners 1-0/);
+    await page.keyboard.press('End');
+    expect(await page.textContent('#replay-ply')).toMatch(/move 7 of 7: pass/);
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('Builds: the registry with lineage, Elo with intervals and training curves from the manifest', async () => {
+    const page = await browser.page();
+    await page.goto(`${served.url}#/builds`);
+    await page.waitForFunction(() => (document.querySelector('#builds') as HTMLElement)?.dataset.state === 'drawn');
+    expect(await page.textContent('#build-table tr[data-build="gen4"]')).toMatch(/gen4\s*user\s*\+733\s*\[\+703, \+763\].*gen3/);
+    expect(await page.textContent('#build-table tr[data-build="gen3"]')).toContain('[+583, +839]');
+    // Elo: bootstrap, gen3, gen4 in order of creation; gen3 and gen4 with error bars.
+    expect(await page.getAttribute('#elo-chart svg', 'data-points')).toBe('3');
+    expect(await page.$$eval('#elo-chart .errbar', (els) => els.length)).toBe(2);
+    expect(await page.getAttribute('#validation-chart svg', 'data-points')).toBe('2');
+    const gen3Rows = readFileSync(join(shippedBuildsDir(), 'gen3', 'training.csv'), 'utf8').trim().split('\n').length - 1;
+    expect(await page.getAttribute('#training-curves [data-build="gen3"] svg', 'data-points')).toBe(String(2 * gen3Rows));
+    expect(await page.getAttribute('#training-curves [data-build="gen4"] svg', 'data-points')).toBe('6');
+    expect(await page.$$eval('#training-curves [data-build="gen4"] polyline', (els) => els.length)).toBe(2);
+    // Compare: gen4 has gen3's table, so their scores agree on every move.
+    await page.selectOption('#compare-a', 'gen3');
+    await page.selectOption('#compare-b', 'gen4');
+    await page.fill('#compare-position', 'f5d6');
+    await page.click('#compare-go');
+    await page.waitForSelector('#compare-table tr[data-move]');
+    const diffs = await page.$$eval('#compare-table tr[data-move] td:last-child', (els) => els.map((e) => e.textContent));
+    expect(diffs.length).toBe(5);
+    expect(new Set(diffs)).toEqual(new Set(['0']));
+    await browser.shot(page, 'builds');
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('Analyse: an OBF line with 12 empties is solved exactly, matching our solver', async () => {
+    const page = await browser.page();
+    await page.goto(`${served.url}#/analyse`);
+    const p = Position.initial();
+    for (let i = 0; p.emptyCount() > 12; i++) {
+      if (p.mustPass()) p.makePass();
+      const legal = p.legalMoveList();
+      p.makeMove(legal[(i * 5) % legal.length]);
+    }
+    if (p.mustPass()) p.makePass();
+    expect(p.isGameOver()).toBe(false);
+    const empties = p.emptyCount();
+    await page.fill('#analyse-input', formatBoard(p));
+    await page.fill('#analyse-depth', '4');
+    await page.fill('#analyse-exact', '20');
+    await page.click('#analyse-go');
+    await page.waitForFunction(() => ['done', 'error'].includes((document.querySelector('#analyse') as HTMLElement).dataset.state ?? ''));
+    expect(await page.$('#analyse .error')).toBeNull();
+    const best = { score: solveExact(p.bb[0], p.bb[1], p.bb[2], p.bb[3]) };
+    expect(await page.textContent('#analyse-pv')).toContain(`exact solve: best`);
+    expect(await page.textContent('#analyse-pv')).toContain(`${best.score > 0 ? '+' : ''}${best.score} (exact)`);
+    const rows = await page.$$eval('#analyse-moves tr[data-move]', (els) => els.map((e) => e.getAttribute('data-move')));
+    expect(rows.sort()).toEqual(p.legalMoveList().map(squareName).sort());
+    expect(empties).toBeLessThanOrEqual(20);
+    await browser.shot(page, 'analyse');
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('Watch: follows a tournament as it runs, by server-sent events', async () => {
+    const page = await browser.page();
+    const csv = join(archive, 'match.csv');
+    await page.goto(`${served.url}#/watch?file=match.csv`);
+    await page.waitForFunction(() => (document.querySelector('#watch') as HTMLElement).dataset.connection === 'open');
+    const seen = new Set<string>();
+    const live: { game: string; plies: number }[] = [];
+    const poll = setInterval(() => {
+      void page.$eval('#watch', (el) => (el as HTMLElement).dataset.done ?? '').then((d) => seen.add(d), () => {});
+      void page.$$eval('#live-games .live-game', (els) => els.map((e) => ({ game: e.getAttribute('data-game')!, plies: Number(e.getAttribute('data-plies')) }))).then((l) => live.push(...l), () => {});
+    }, 100);
+    // --events: the games in progress are shown move by move, on boards.
+    const child = spawn(process.execPath, [MAIN, 'tournament', '--events', '--player', 'gen3:time=30ms,name=gen3', '--player', 'bootstrap:depth=1,name=bootstrap', '--games', '12', '--exact', '8', '--workers', '1', '--csv', csv, '--sprt', 'elo0=0,elo1=200'],
+      { cwd: ROOT, env: { ...process.env, SENTE_BUILDS: builds }, stdio: 'ignore' });
+    const code = await new Promise<number | null>((done) => child.once('exit', done));
+    expect(code).toBe(0);
+    const results = readTournamentResults(csv);
+    await page.waitForFunction((n) => (document.querySelector('#watch') as HTMLElement).dataset.done === String(n), results.length, { timeout: 30_000 });
+    clearInterval(poll);
+    // It showed the games arriving, not only the end.
+    const counts = [...seen].filter((d) => d !== '').map(Number).filter((n) => n > 0 && n < results.length);
+    expect(counts.length).toBeGreaterThan(0);
+    // Boards of games in progress were shown, at several move numbers, and none is left at the end.
+    expect(live.length).toBeGreaterThan(0);
+    expect(new Set(live.map((l) => l.plies)).size).toBeGreaterThan(1);
+    expect(await page.$$eval('#live-games .live-game', (els) => els.length)).toBe(0);
+    const gen3 = results.filter((r) => (r.black === 'gen3' ? r.blackScore : -r.blackScore) > 0).length;
+    expect(await page.textContent('#standings tr[data-player="gen3"] td:nth-child(3)')).toBe(String(gen3));
+    expect(await page.textContent('#watch-progress')).toContain(`${results.length} of 12 games`);
+    expect(await page.textContent('#watch-sprt')).toMatch(/SPRT: LLR [+-]\d+\.\d\d in \[-2\.94, \+2\.94\]/);
+    expect(await page.$$eval('#recent-games li', (els) => els.length)).toBe(Math.min(10, results.length));
+    await browser.shot(page, 'watch');
+    expect(browser.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,170 @@
+// `sente serve` in a real browser: a whole Othello game played by clicking against a build (at
+// depth 1, so it is quick), illegal clicks doing nothing, the result checked against our own
+// replay of the transcript and the game found saved in the archive as GGF; and a Go game of a few
+// moves with a capture and a pass, the engine answering.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BLACK, Position, WHITE, go, parseGgf, parseTranscript, squareName } from '@sente/core';
+import { createEngine } from '@sente/search';
+import { CHROMIUM, launch, playBlackByClicks, serve, type Browser, type Served } from './browser.js';
+
+const tmp = mkdtempSync(join(tmpdir(), 'sente-web-play-'));
+const archive = join(tmp, 'archive');
+let browser: Browser;
+let served: Served;
+
+describe.skipIf(!CHROMIUM)('sente serve: Play', () => {
+  beforeAll(async () => {
+    served = await serve(['--archive', archive]);
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await served?.stop();
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('plays a whole Othello game by clicks against a build; illegal clicks do nothing; the result is ours', async () => {
+    const page = await browser.page();
+    await page.goto(`${served.url}#/play`);
+    await page.selectOption('#white-player', 'bootstrap');
+    await page.fill('#depth', '1');
+    await page.fill('#exact-from', '6');
+    await page.click('#new-game');
+    // Each turn: the legal moves shown are ours, an illegal click changes nothing, a legal one plays.
+    const { transcript, turns } = await playBlackByClicks(page);
+    const replay = parseTranscript(transcript);
+    expect(replay.ok).toBe(true);
+    const end = replay.ok ? replay.value.position : null!;
+    expect(end.isGameOver()).toBe(true);
+    const blackScore = end.side === BLACK ? end.finalScore() : -end.finalScore();
+    expect(Number(await page.$eval('#play', (el) => (el as HTMLElement).dataset.result))).toBe(blackScore);
+    expect(await page.textContent('#status')).toContain(blackScore > 0 ? 'Black wins' : blackScore < 0 ? 'White wins' : 'Draw');
+    expect(turns).toBeGreaterThanOrEqual(20);
+    // White's every move is the one our engine (bootstrap, depth 1) chooses in that position: the
+    // worker runs the same search as the CLI.
+    const white = createEngine({ build: 'bootstrap', ttMb: 8 });
+    const p = Position.initial();
+    let checked = 0;
+    for (const m of replay.ok ? replay.value.moves : []) {
+      if (p.mustPass()) p.makePass();
+      if (p.side === WHITE) {
+        expect(squareName(white.think(p, { depth: 1, exactFrom: 6, useBook: false }).move), `white at ${p.emptyCount()} empties`).toBe(squareName(m));
+        checked++;
+      }
+      p.makeMove(m);
+    }
+    expect(checked).toBeGreaterThanOrEqual(20);
+    // Saved to the archive as GGF: it replays to the same game and result.
+    await page.waitForFunction(() => !!(document.querySelector('#saved') as HTMLElement).dataset.file);
+    const file = await page.$eval('#saved', (el) => (el as HTMLElement).dataset.file!);
+    const ggf = parseGgf(readFileSync(join(archive, file), 'utf8'));
+    expect(ggf.ok).toBe(true);
+    if (ggf.ok) {
+      expect(ggf.value.tags.RE).toBe(blackScore > 0 ? `+${blackScore}` : String(blackScore));
+      expect(ggf.value.tags.PW).toBe('sente-bootstrap');
+      expect(ggf.value.position.equals(end)).toBe(true);
+    }
+    await browser.shot(page, 'play-othello');
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('undo returns to the previous human turn; hints score every legal move', async () => {
+    const page = await browser.page();
+    await page.goto(`${served.url}#/play`);
+    await page.selectOption('#white-player', 'gen3');
+    await page.fill('#depth', '2');
+    await page.click('#new-game');
+    await page.waitForFunction(() => (document.querySelector('#play') as HTMLElement).dataset.state === 'waiting');
+    await page.click('#play [data-square="f5"]');
+    await page.waitForFunction(() => (document.querySelector('#play') as HTMLElement).dataset.state === 'waiting' && (document.querySelector('#play') as HTMLElement).dataset.transcript!.length === 4);
+    await page.check('#hints');
+    await page.waitForFunction(() => document.querySelectorAll('#play .hint').length > 0);
+    const t = await page.$eval('#play', (el) => (el as HTMLElement).dataset.transcript!);
+    const pos = parseTranscript(t);
+    const hints = await page.$$eval('#play .sq.legal', (els) => els.map((e) => [e.getAttribute('data-square'), e.querySelector('.hint')?.textContent ?? null]));
+    expect(pos.ok).toBe(true);
+    if (pos.ok) expect(hints.map((h) => h[0]).sort()).toEqual(pos.value.position.legalMoveList().map(squareName).sort());
+    // The scores are gen3's at depth 2, as our engine computes them here.
+    if (pos.ok) {
+      const shown = (n: number): string => { const t = n.toFixed(Number.isInteger(n) ? 0 : 1); return Number(t) === 0 ? '0' : Number(t) > 0 ? `+${t}` : t; };
+      const ours = createEngine({ build: 'gen3', ttMb: 8 }).analyze(pos.value.position, 2, { exactFrom: 6, useBook: false });
+      expect(Object.fromEntries(hints)).toEqual(Object.fromEntries(ours.map((m) => [squareName(m.move), shown(m.score)])));
+    }
+    await browser.shot(page, 'play-hints');
+    await page.click('#undo');
+    await page.waitForFunction(() => (document.querySelector('#play') as HTMLElement).dataset.state === 'waiting' && (document.querySelector('#play') as HTMLElement).dataset.transcript === '(no moves yet)');
+    expect(await page.$$eval('#play .sq.legal', (els) => els.map((e) => e.getAttribute('data-square')).sort())).toEqual(['c4', 'd3', 'e6', 'f5']);
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('engine against engine plays a game to the end by itself', async () => {
+    const page = await browser.page();
+    await page.goto(`${served.url}#/play`);
+    await page.selectOption('#black-player', 'bootstrap');
+    await page.selectOption('#white-player', 'gen3');
+    await page.fill('#depth', '1');
+    await page.fill('#exact-from', '6');
+    await page.click('#new-game');
+    await page.waitForFunction(() => (document.querySelector('#play') as HTMLElement).dataset.state === 'over', undefined, { timeout: 120_000 });
+    const t = await page.$eval('#play', (el) => (el as HTMLElement).dataset.transcript!);
+    const r = parseTranscript(t);
+    expect(r.ok && r.value.position.isGameOver()).toBe(true);
+    if (r.ok) {
+      const p = r.value.position;
+      expect(Number(await page.$eval('#play', (el) => (el as HTMLElement).dataset.result))).toBe(p.side === BLACK ? p.finalScore() : -p.finalScore());
+    }
+    // No legal-move dots for an engine's turn, ever; none at the end.
+    expect(await page.$$eval('#play .sq.legal', (els) => els.length)).toBe(0);
+    await browser.shot(page, 'play-engines');
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('plays Go: a capture and a pass, then the engine answers', async () => {
+    const page = await browser.page();
+    await page.goto(`${served.url}#/go`);
+    await page.selectOption('#go-white', 'human');
+    await page.selectOption('#go-size', '9');
+    await page.fill('#go-playouts', '200');
+    await page.click('#go-new');
+    const click = async (v: string): Promise<void> => {
+      const n = Number(await page.$eval('#go', (el) => (el as HTMLElement).dataset.moves));
+      await page.click(`#go [data-point="${v}"]`);
+      await page.waitForFunction((k) => Number((document.querySelector('#go') as HTMLElement).dataset.moves) === k + 1, n);
+    };
+    // White's stone on A1 is captured by black's B1 and A2.
+    for (const v of ['B1', 'A1', 'E5', 'E6']) await click(v);
+    expect(await page.$eval('#go', (el) => (el as HTMLElement).dataset.captures)).toBe('0');
+    await click('A2');
+    expect(await page.$eval('#go', (el) => (el as HTMLElement).dataset.captures)).toBe('1');
+    expect(await page.$('#go [data-point="A1"] [data-stone]')).toBeNull();
+    expect(await page.getAttribute('#go [data-point="B1"] [data-stone]', 'data-stone')).toBe('B');
+    const movesBefore = await page.$eval('#go', (el) => (el as HTMLElement).dataset.moves);
+    await page.click('#go [data-point="E5"]');
+    expect(await page.$eval('#go', (el) => (el as HTMLElement).dataset.moves)).toBe(movesBefore);
+    // White passes; then white is the engine and black's move gets an answer.
+    await page.click('#go-pass');
+    await page.waitForFunction(() => (document.querySelector('#go') as HTMLElement).dataset.moves === '6');
+    await page.selectOption('#go-white', 'engine');
+    await click('C3');
+    await page.waitForFunction(() => (document.querySelector('#go') as HTMLElement).dataset.moves === '8' && (document.querySelector('#go') as HTMLElement).dataset.state === 'waiting', undefined, { timeout: 120_000 });
+    const moves = (await page.textContent('#go-moves'))!.trim().split(' ');
+    expect(moves.slice(0, 7)).toEqual(['B1', 'A1', 'E5', 'E6', 'A2', 'pass', 'C3']);
+    // The engine's answer is legal by our rules on the board as it was.
+    const board = new go.GoBoard(9);
+    for (const m of moves.slice(0, 7)) {
+      if (m === 'pass') board.pass();
+      else { const p = go.parseGtpVertex(9, m); expect(p.ok && board.play(p.value)).toBe(true); }
+    }
+    const answer = moves[7];
+    if (answer !== 'pass') {
+      const p = go.parseGtpVertex(9, answer);
+      expect(p.ok && board.isLegal(p.value, go.WHITE)).toBe(true);
+    }
+    await browser.shot(page, 'play-go');
+    expect(browser.errors).toEqual([]);
+  });
+});
+
