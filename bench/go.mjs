@@ -1,7 +1,10 @@
 // Go: playout speed of the MCTS player on 9x9 and 19x19 (a search from the empty board, counted
-// in playouts per second of wall time, tree work included), and, unless --quick, the score
+// in playouts per second of wall time, tree work included) on one thread and on two (root
+// parallelism: the playout budget is split between the threads, so the wall time shows the
+// gain), the bare playout rate (policy and board only, no tree), and, unless --quick, the score
 // against GNU Go level 10 on 9x9 with komi 7.5 over SENTE_GO_BENCH_GAMES games (default 50,
-// colours alternating) at a stated time per move (SENTE_GO_BENCH_TIME seconds, default 1).
+// colours alternating; 0 skips the match) at a stated time per move (SENTE_GO_BENCH_TIME seconds,
+// default 1) on SENTE_GO_BENCH_THREADS threads (default 1).
 // GNU Go plays Chinese rules and captures dead stones before passing, so both sides' final
 // scores can be compared with sente's own area count; disagreements are reported. The games are
 // kept in bench/results/go-games.csv and go-games.sgf, so a disagreement can be looked at.
@@ -23,31 +26,69 @@ function findGnugo() {
   return null;
 }
 
-function speed(size, playouts) {
+function speed(size, playouts, threads) {
   const board = new rules.GoBoard(size);
-  new engine.MctsPlayer({ playouts: 200 }).genmove(board, rules.BLACK, 7.5); // warm up the JIT
-  const player = new engine.MctsPlayer({ playouts, rootCandidates: false });
+  // Warm up the JIT (and start the helper threads); no tree reuse, so each search starts afresh.
+  const player = new engine.MctsPlayer({ playouts, rootCandidates: false, threads, reuseTree: false });
+  player.genmove(board, rules.BLACK, 7.5);
+  const c0 = process.cpuUsage();
   const r = player.genmove(board, rules.BLACK, 7.5);
-  return { playouts: r.playouts, seconds: r.ms / 1000 };
+  const c = process.cpuUsage(c0);
+  player.close();
+  // CPU seconds of all threads: on a shared machine, playouts per CPU second is the per-thread
+  // rate the machine's load does not divide.
+  return { playouts: r.playouts, seconds: r.ms / 1000, cpu: (c.user + c.system) / 1e6 };
+}
+
+/** Playouts of the policy alone from the empty board (no tree, no search). */
+function bare(size, n) {
+  const board = new rules.GoBoard(size);
+  const scratch = new rules.GoBoard(size);
+  const policy = new engine.PlayoutPolicy(engine.playoutShapeScores(), 7);
+  const firstPlay = new Uint8Array(board.points);
+  const run = (count) => {
+    let moves = 0;
+    for (let i = 0; i < count; i++) {
+      scratch.copyFrom(board);
+      firstPlay.fill(0);
+      policy.playout(scratch, 7.5, 0, firstPlay, 3 * size * size);
+      moves += scratch.ply;
+    }
+    return moves;
+  };
+  run(Math.ceil(n / 10));
+  const t = performance.now();
+  const c0 = process.cpuUsage();
+  const moves = run(n);
+  const c = process.cpuUsage(c0);
+  return { playouts: n, seconds: (performance.now() - t) / 1000, cpu: (c.user + c.system) / 1e6, moves };
 }
 
 export async function run({ quick }) {
   const rows = [];
   for (const size of [9, 19]) {
-    const n = quick ? (size === 9 ? 2000 : 500) : size === 9 ? 20000 : 5000;
-    const s = speed(size, n);
-    rows.push({ measurement: `playouts/s, ${size}x${size} empty board`, value: Math.round(s.playouts / s.seconds), detail: `${s.playouts} playouts in ${s.seconds.toFixed(2)} s` });
-    process.stderr.write(`go: ${size}x${size} ${Math.round(s.playouts / s.seconds)} playouts/s\n`);
+    const n = quick ? (size === 9 ? 4000 : 1000) : size === 9 ? 20000 : 5000;
+    const one = speed(size, n, 1);
+    const rate1 = one.playouts / one.seconds;
+    rows.push({ measurement: `playouts/s, ${size}x${size} empty board, 1 thread`, value: Math.round(rate1), detail: `${one.playouts} playouts in ${one.seconds.toFixed(2)} s; ${Math.round(one.playouts / one.cpu)} per CPU second` });
+    const two = speed(size, n, 2);
+    const rate2 = two.playouts / two.seconds;
+    rows.push({ measurement: `playouts/s, ${size}x${size} empty board, 2 threads`, value: Math.round(rate2), detail: `${two.playouts} playouts in ${two.seconds.toFixed(2)} s: ${(rate2 / rate1).toFixed(2)}x one thread; ${Math.round(two.playouts / two.cpu)} per CPU second; ${(two.cpu / two.seconds).toFixed(2)} cores used` });
+    const b = bare(size, n);
+    rows.push({ measurement: `bare playouts/s, ${size}x${size} (policy only, no tree)`, value: Math.round(b.playouts / b.seconds), detail: `${Math.round(b.moves / b.playouts)} moves a playout, ${(b.moves / b.seconds / 1e6).toFixed(2)} M moves/s; ${Math.round(b.playouts / b.cpu)} per CPU second` });
+    process.stderr.write(`go: ${size}x${size} ${Math.round(rate1)} playouts/s on 1 thread, ${Math.round(rate2)} on 2\n`);
   }
-  let notes = 'Playouts: one search from the empty board (tree, RAVE and playout policy included), single thread.';
-  if (!quick) {
+  let notes = 'Playouts: one search from the empty board (tree, RAVE and playout policy included; no tree reuse, no root candidates), on 1 thread and on 2 (root parallelism, the budget split between them); per-thread targets 25,000 (9x9) and 6,000 (19x19). The machine may be shared: wall-clock rates fall with its load, playouts per CPU second (the CPU time of all threads) much less; compare rows of one run.';
+  const games = Number(process.env.SENTE_GO_BENCH_GAMES ?? 50);
+  if (!quick && games <= 0) notes += ' No GNU Go match in this run (SENTE_GO_BENCH_GAMES=0).';
+  if (!quick && games > 0) {
     const gnugo = findGnugo();
     if (!gnugo) {
       notes += ' GNU Go not found: no match played.';
     } else {
-      const games = Number(process.env.SENTE_GO_BENCH_GAMES ?? 50);
       const seconds = Number(process.env.SENTE_GO_BENCH_TIME ?? 1);
-      const sente = `sente:time=${seconds},resign=0.05`;
+      const threads = Number(process.env.SENTE_GO_BENCH_THREADS ?? 1);
+      const sente = `sente:time=${seconds},resign=0.05${threads > 1 ? `,threads=${threads}` : ''}`;
       const result = await matches.runGoMatch({
         size: 9,
         komi: 7.5,
@@ -62,9 +103,9 @@ export async function run({ quick }) {
       const asWhite = result.games.filter((g) => g.white === sente);
       const won = (list, letter) => list.filter((g) => g.winner === letter).length;
       const scored = result.games.filter((g) => g.agree !== null);
-      rows.push({ measurement: `vs GNU Go 10, 9x9, komi 7.5, ${seconds} s/move`, value: `${mine.wins}/${games}`, detail: `as black ${won(asBlack, 'B')}/${asBlack.length}, as white ${won(asWhite, 'W')}/${asWhite.length}` });
+      rows.push({ measurement: `vs GNU Go 10, 9x9, komi 7.5, ${seconds} s/move, ${threads} thread${threads > 1 ? 's' : ''}`, value: `${mine.wins}/${games}`, detail: `as black ${won(asBlack, 'B')}/${asBlack.length}, as white ${won(asWhite, 'W')}/${asWhite.length}` });
       rows.push({ measurement: 'final_score agreement (games played to two passes)', value: `${scored.filter((g) => g.agree).length}/${scored.length}`, detail: `${result.games.filter((g) => g.end === 'resign').length} resigned, ${result.games.filter((g) => g.end === 'forfeit').length} forfeits` });
-      notes += ` Match: sente with ${seconds} s per move against \`gnugo --level 10 --chinese-rules --capture-all-dead\`, colours alternating.`;
+      notes += ` Match: sente (${sente}) with ${seconds} s per move against \`gnugo --level 10 --chinese-rules --capture-all-dead\`, colours alternating.`;
       const disagree = scored.filter((g) => !g.agree).map((g) => `${g.game} (sente ${g.refereeScore}, black ${g.blackScore ?? '?'}, white ${g.whiteScore ?? '?'})`);
       if (disagree.length) notes += ` Scores disagree in game ${disagree.join(', ')}.`;
       notes += ' Games: bench/results/go-games.csv and go-games.sgf.';

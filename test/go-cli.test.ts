@@ -84,6 +84,26 @@ describe('sente go', () => {
     expect(seconds).toBeLessThan(20);
   });
 
+  it('gtp: --threads 2 searches on two threads, plays legal moves and ends at quit', () => {
+    const r = sente(['go', 'gtp', '--threads', '2', '--playouts', '400'], 'boardsize 9\nclear_board\ngenmove b\ngenmove w\nplay b A1\ngenmove w\nshowboard\nquit\n');
+    expect(r.status, r.stderr).toBe(0);
+    const replies = r.stdout.split('\n\n').filter(Boolean);
+    expect(replies).toHaveLength(8);
+    const moves = [replies[2], replies[3], replies[5]].map((x) => x.replace(/^= /, ''));
+    for (const m of moves) expect(m).toMatch(/^[A-HJ][1-9]$/);
+    // Three different points, none of them black's A1: the board took every move.
+    expect(new Set([...moves, 'A1']).size).toBe(4);
+    const bad = sente(['go', 'gtp', '--threads', '0'], 'quit\n');
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('--threads');
+  });
+
+  it('play: --threads 2 for the engine', () => {
+    const r = sente(['go', 'play', '--black', 'engine', '--white', 'human', '--size', '7', '--playouts', '200', '--threads', '2'], 'quit\n');
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/sente \(black\) plays [A-HJ][1-7] \([1-7],[1-7]\) \(winrate [0-9.]+, 200 playouts/);
+  });
+
   it('tournament: two sente players on 5x5, results to CSV', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sente-go-'));
     try {

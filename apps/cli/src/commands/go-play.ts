@@ -26,6 +26,7 @@ interface Args {
   handicap: number;
   time?: string;
   playouts?: number;
+  threads?: number;
 }
 
 const colorWord = (c: number): string => (c === rules.BLACK ? 'black' : 'white');
@@ -90,7 +91,7 @@ export class GoPlaySession {
   constructor(private readonly args: Args, private readonly out: (line: string) => void) {
     this.game = new engine.GoSession({ size: args.size, komi: args.komi });
     const make = (side: string, seed: number): engine.MctsPlayer | null => (side === 'engine'
-      ? new engine.MctsPlayer({ playouts: args.playouts, timeMs: durationMs(args.time), seed, resignThreshold: 0.05 })
+      ? new engine.MctsPlayer({ playouts: args.playouts, timeMs: durationMs(args.time), seed, resignThreshold: 0.05, threads: args.threads })
       : null);
     this.engines = [null, make(args.black, 1), make(args.white, 2)];
     if (args.handicap >= 2) {
@@ -303,7 +304,7 @@ export class GoPlaySession {
   }
 }
 
-export const GO_PLAY_RULES = { size: int(2, 25), komi: num(-1000, 1000), handicap: int(0, 9), time: RULES.duration, playouts: int(1, 10_000_000) };
+export const GO_PLAY_RULES = { size: int(2, 25), komi: num(-1000, 1000), handicap: int(0, 9), time: RULES.duration, playouts: int(1, 10_000_000), threads: int(1, 64) };
 
 export const goPlayCommand: CommandModule<object, Args> = {
   command: 'play',
@@ -316,7 +317,8 @@ export const goPlayCommand: CommandModule<object, Args> = {
       .option('komi', { type: 'number', default: 7.5, describe: 'komi for white (both scorings)' })
       .option('handicap', { type: 'number', default: 0, describe: 'black handicap stones on GNU Go\'s fixed points (2..9; white moves first)' })
       .option('time', { type: 'string', describe: `engine time per move ${DURATION_HELP}` })
-      .option('playouts', { type: 'number', describe: 'engine playouts per move (default 2000, or unlimited with --time)' }),
+      .option('playouts', { type: 'number', describe: 'engine playouts per move (default 2000, or unlimited with --time)' })
+      .option('threads', { type: 'number', describe: 'engine search threads (root parallelism; default 1)' }),
     GO_PLAY_RULES) as never,
   handler: async (args) => {
     const out = (text: string): void => {

@@ -77,10 +77,11 @@ interface GtpArgs {
   time?: string;
   superko?: boolean;
   resign?: number;
+  threads?: number;
 }
 
 /** The Go engine's numeric options (`sente go gtp`, `sente gtp --game go`). */
-export const GO_GTP_RULES: Record<string, Rule> = { playouts: int(1, 10_000_000), time: RULES.duration, resign: num(0, 1) };
+export const GO_GTP_RULES: Record<string, Rule> = { playouts: int(1, 10_000_000), time: RULES.duration, resign: num(0, 1), threads: int(1, 64) };
 
 /** Runs the Go GTP engine on stdin/stdout; `sente gtp --game go` can route here too. */
 export async function goGtpHandler(args: GtpArgs): Promise<void> {
@@ -92,6 +93,7 @@ export async function goGtpHandler(args: GtpArgs): Promise<void> {
     timeMs: durationMs(args.time),
     superko: args.superko ?? false,
     resignThreshold: args.resign,
+    threads: args.threads,
   };
   const gtp = new engine.GoGtpEngine(options);
   await serveStdinLines((line) => {
@@ -109,7 +111,8 @@ const gtpCommand: CommandModule<object, GtpArgs> = {
       .option('playouts', { type: 'number', describe: 'playouts per move (default 2000, or unlimited with --time or a GTP clock)' })
       .option('time', { type: 'string', describe: `time per move ${DURATION_HELP} (a GTP clock from time_settings / kgs-time_settings shortens it)` })
       .option('superko', { type: 'boolean', default: false, describe: 'forbid positional superko repetition' })
-      .option('resign', { type: 'number', describe: 'resign below this winning rate (0 never; default 0.05)' }), GO_GTP_RULES) as never,
+      .option('resign', { type: 'number', describe: 'resign below this winning rate (0 never; default 0.05)' })
+      .option('threads', { type: 'number', describe: 'search threads (root parallelism; default 1; a --playouts budget is shared)' }), GO_GTP_RULES) as never,
   handler: (args) => goGtpHandler(args),
 };
 
@@ -154,7 +157,7 @@ const tournamentCommand: CommandModule<object, GoTournamentArgs> = {
     checked(y
       .option('size', { type: 'number', default: 9, describe: 'board size' })
       .option('komi', { type: 'number', default: 7.5 })
-      .option('player', { type: 'string', array: true, demandOption: true, describe: '"sente[:playouts=N,time=DURATION,resign=R,seed=K,name=NAME]" (time=2s, 500ms; bare seconds) or "gtp:<command line>" (repeat, two or more)' })
+      .option('player', { type: 'string', array: true, demandOption: true, describe: '"sente[:playouts=N,time=DURATION,resign=R,seed=K,threads=T,name=NAME]" (time=2s, 500ms; bare seconds) or "gtp:<command line>" (repeat, two or more)' })
       .option('games', { type: 'number', default: 2, describe: 'games per pairing (colours alternating); with --sprt, the most games' })
       .option('gauntlet', { type: 'boolean', default: false, describe: 'first player against each other (instead of round robin)' })
       .option('sprt', { type: 'string', describe: 'stop a two-player match when this SPRT on game pairs decides: elo0=0,elo1=5,alpha=0.05,beta=0.05' })

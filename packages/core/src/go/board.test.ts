@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { BLACK, EMPTY, GoBoard, PASS, WHITE } from './board.js';
+import { BLACK, BORDER, EMPTY, GoBoard, PASS, WHITE } from './board.js';
 import { parseFigure, pointOf } from './notation.js';
 import { areaScore, ownership, territoryScore } from './scoring.js';
 import { goPerft } from './perft.js';
+import { neighbourhoodCode } from './patterns.js';
 import { referenceEmpty, referenceIsLegal, referenceLiberties, referencePass, referencePlay, type ReferenceState } from './reference.js';
 
 function fig(rows: string[]): GoBoard {
@@ -187,6 +188,8 @@ describe('fast board against the seed-style reference', () => {
     for (let p = 0; p < b.points; p++) {
       const c = b.color[p];
       if (c === BLACK || c === WHITE) expect(b.liberties(p)).toBe(referenceLiberties(r, p).size);
+      // The incremental 3x3 code is the neighbourhood in absolute colours (= relative to black).
+      if (c !== BORDER) expect(b.nbr3[p]).toBe(neighbourhoodCode(b, p, BLACK));
       for (const mover of [BLACK, WHITE]) expect(b.isLegalSimple(p, mover)).toBe(referenceIsLegal(r, p, mover));
     }
   }
@@ -214,6 +217,29 @@ describe('fast board against the seed-style reference', () => {
         b.assertConsistent();
       }),
       { numRuns: 150 },
+    );
+  });
+
+  it('agrees on 9x9 to 19x19 games played long enough to capture, with every position compared', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(9, 13, 19), fc.array(fc.nat(), { minLength: 100, maxLength: 400 }), (size, picks) => {
+        const b = new GoBoard(size);
+        const r = referenceEmpty(size);
+        let color = BLACK;
+        for (const [i, pick] of picks.entries()) {
+          const legal: number[] = [];
+          for (let p = 0; p < b.points; p++) if (referenceIsLegal(r, p, color)) legal.push(p);
+          if (legal.length === 0) break;
+          const p = legal[pick % legal.length];
+          expect(b.play(p, color)).toBe(true);
+          referencePlay(r, p, color);
+          if (i % 25 === 0) compare(b, r);
+          color = 3 - color;
+        }
+        compare(b, r);
+        b.assertConsistent();
+      }),
+      { numRuns: 12 },
     );
   });
 });

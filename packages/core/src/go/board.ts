@@ -67,6 +67,16 @@ export class GoBoard {
   readonly libSum: Int32Array;
   readonly libSumSq: Int32Array;
 
+  /**
+   * Per point, the 3x3 neighbourhood as 8 two-bit colours (EMPTY, BLACK, WHITE, BORDER), kept
+   * incrementally as stones come and go. Same layout as patterns.ts' neighbourhoodCode (which is
+   * relative to a colour: for BLACK the two codes are equal, for WHITE they differ by swapping
+   * 1 and 2). Playouts read shape, eye and empty-neighbour tests from it with one lookup.
+   */
+  readonly nbr3: Uint16Array;
+  /** Per neighbour slot k (0..7, the nbr3 order), the offset from the point. */
+  readonly nbrOffsets: Int32Array;
+
   /** Empty points as a list with positions, for uniform random choice in playouts. */
   readonly emptyList: Int32Array;
   readonly emptyIndex: Int32Array;
@@ -127,6 +137,9 @@ export class GoBoard {
     this.libSumSq = new Int32Array(n);
     this.emptyList = new Int32Array(n);
     this.emptyIndex = new Int32Array(n);
+    this.nbr3 = new Uint16Array(n);
+    const W = this.stride;
+    this.nbrOffsets = Int32Array.of(-W - 1, -W, -W + 1, -1, 1, W - 1, W, W + 1);
     this.mark = new Int32Array(n);
     this.stack = new Int32Array(n);
     this.dirs = Int32Array.of(-this.stride, 1, this.stride, -1);
@@ -162,6 +175,13 @@ export class GoBoard {
         this.emptyIndex[p] = this.emptyCount;
         this.emptyList[this.emptyCount++] = p;
       }
+    }
+    this.nbr3.fill(0);
+    for (let p = 0; p < this.points; p++) {
+      if (this.color[p] !== EMPTY) continue;
+      let code = 0;
+      for (let k = 0; k < 8; k++) code |= this.color[p + this.nbrOffsets[k]] << (2 * k);
+      this.nbr3[p] = code;
     }
     this.toMove = BLACK;
     this.koPoint = 0;
@@ -310,6 +330,17 @@ export class GoBoard {
 
   private putStone(p: number, c: number): void {
     this.color[p] = c;
+    // p is slot 7 - k of its neighbour at offset k.
+    const nb = this.nbr3;
+    const W = this.stride;
+    nb[p - W - 1] += c << 14;
+    nb[p - W] += c << 12;
+    nb[p - W + 1] += c << 10;
+    nb[p - 1] += c << 8;
+    nb[p + 1] += c << 6;
+    nb[p + W - 1] += c << 4;
+    nb[p + W] += c << 2;
+    nb[p + W + 1] += c;
     const i = this.emptyIndex[p];
     const last = this.emptyList[--this.emptyCount];
     this.emptyList[i] = last;
@@ -329,6 +360,16 @@ export class GoBoard {
     this.hashLo ^= ZOBRIST_LO[p * 3 + c];
     this.hashHi ^= ZOBRIST_HI[p * 3 + c];
     this.color[p] = EMPTY;
+    const nb = this.nbr3;
+    const W = this.stride;
+    nb[p - W - 1] -= c << 14;
+    nb[p - W] -= c << 12;
+    nb[p - W + 1] -= c << 10;
+    nb[p - 1] -= c << 8;
+    nb[p + 1] -= c << 6;
+    nb[p + W - 1] -= c << 4;
+    nb[p + W] -= c << 2;
+    nb[p + W + 1] -= c;
     this.head[p] = 0;
     this.emptyIndex[p] = this.emptyCount;
     this.emptyList[this.emptyCount++] = p;
@@ -464,24 +505,34 @@ export class GoBoard {
     const k = this.pushRecord(p, c);
     const o = 3 - c;
     this.putStone(p, c);
-    for (let d = 0; d < 4; d++) {
-      const n = p + this.dirs[d];
-      const cn = this.color[n];
-      if (cn === EMPTY) this.addLib(p, n);
-      else if (cn === c || cn === o) this.removeLib(this.head[n], p);
-    }
+    // One pass: liberties of the new stone, the neighbours' lost pseudo-liberty, and merging
+    // (pseudo-liberty counters add up, so the order of the two does not matter).
+    const col = this.color;
+    const dirs = this.dirs;
     let h = p;
+    let hostile = 0;
     for (let d = 0; d < 4; d++) {
-      const n = p + this.dirs[d];
-      if (this.color[n] === c && this.head[n] !== h) h = this.merge(h, this.head[n]);
+      const n = p + dirs[d];
+      const cn = col[n];
+      if (cn === EMPTY) this.addLib(h, n);
+      else if (cn === c) {
+        const hn = this.head[n];
+        this.removeLib(hn, p);
+        if (hn !== h) h = this.merge(h, hn);
+      } else if (cn === o) {
+        this.removeLib(this.head[n], p);
+        hostile++;
+      }
     }
     let captured = 0;
     let lastCapture = 0;
-    for (let d = 0; d < 4; d++) {
-      const n = p + this.dirs[d];
-      if (this.color[n] === o && this.libCount[this.head[n]] === 0) {
-        captured += this.removeChain(this.head[n]);
-        lastCapture = n;
+    if (hostile > 0) {
+      for (let d = 0; d < 4; d++) {
+        const n = p + dirs[d];
+        if (col[n] === o && this.libCount[this.head[n]] === 0) {
+          captured += this.removeChain(this.head[n]);
+          lastCapture = n;
+        }
       }
     }
     h = this.head[p];
@@ -545,6 +596,16 @@ export class GoBoard {
   /** The move played at ply k (0-based since setup): point or PASS. */
   moveAt(k: number): number {
     return this.undoMove[k];
+  }
+
+  /** Low half of the position hash after ply k (k = 0: after setup; k = ply: now). */
+  hashLoAt(k: number): number {
+    return this.histLo[k];
+  }
+
+  /** High half of the position hash after ply k. */
+  hashHiAt(k: number): number {
+    return this.histHi[k];
   }
 
   /** The colour that played ply k. */
@@ -681,6 +742,7 @@ export class GoBoard {
     this.libSumSq.set(other.libSumSq);
     this.emptyList.set(other.emptyList);
     this.emptyIndex.set(other.emptyIndex);
+    this.nbr3.set(other.nbr3);
     this.emptyCount = other.emptyCount;
     this.toMove = other.toMove;
     this.koPoint = other.koPoint;
@@ -771,6 +833,12 @@ export class GoBoard {
       if (listed !== stones.length || this.chainSize[h] !== stones.length) throw new Error(`chain at ${h}: list ${listed}, size ${this.chainSize[h]}, actual ${stones.length}`);
       if (count === 0) throw new Error(`chain at ${h} has no liberty`);
       if (this.libCount[h] !== count || this.libSum[h] !== sum || this.libSumSq[h] !== sumSq) throw new Error(`chain at ${h}: liberty counters differ`);
+    }
+    for (let p = 0; p < this.points; p++) {
+      if (this.color[p] === BORDER) continue;
+      let code = 0;
+      for (let k = 0; k < 8; k++) code |= this.color[p + this.nbrOffsets[k]] << (2 * k);
+      if (this.nbr3[p] !== code) throw new Error(`3x3 code at ${p} is ${this.nbr3[p]}, actual ${code}`);
     }
     if (empties !== this.emptyCount) throw new Error(`empty count ${this.emptyCount}, actual ${empties}`);
     let lo = 0;

@@ -8,7 +8,7 @@
 // `final_score` after removing them, judged by status.ts), clocks (`time_settings`,
 // `kgs-time_settings`, `time_left`), handicaps (GNU Go's fixed placements, free ones), SGF in and
 // out, `reg_genmove`, and GoGui's analyze commands (ownership, dead stones, candidates).
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { GtpError } from '../gtp/framing.js';
 import { GtpServer, type GtpServerReply } from '../gtp/server.js';
 import { goCodec } from '../gtp/codecs.js';
@@ -113,6 +113,11 @@ export class GoGtpEngine {
   /** The commands list_commands answers. */
   commands(): string[] {
     return this.server.commands();
+  }
+
+  /** Ends the player's helper threads (with `threads` > 1); the engine may still be used. */
+  close(): void {
+    this.player.close();
   }
 
   /** Answers one command line; null for blank lines and comments (no reply is due). */
@@ -250,8 +255,19 @@ export class GoGtpEngine {
       }
       case 'loadsgf':
         return this.loadSgf(args);
-      case 'printsgf':
-        return yes(this.session.toSgf().trimEnd());
+      case 'printsgf': {
+        const text = this.session.toSgf();
+        // `printsgf FILE` (as GNU Go): the game goes to the file and the answer is empty.
+        if (args.length > 0) {
+          try {
+            writeFileSync(args[0], text);
+          } catch (e) {
+            return no(`cannot write file: ${(e as NodeJS.ErrnoException).code ?? 'unwritable'} ${args[0]}`);
+          }
+          return yes();
+        }
+        return yes(text.trimEnd());
+      }
       case 'gogui-analyze_commands':
         return yes(GO_ANALYZE_COMMANDS.join('\n'));
       case 'sente-ownership': {

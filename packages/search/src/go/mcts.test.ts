@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MctsPlayer, RESIGN } from './mcts.js';
+import { MctsPlayer, PRIOR_VISITS, RESIGN } from './mcts.js';
 import { BLACK, GoBoard, PASS, WHITE, figurePointName, parseFigure } from './rules.js';
 
 function fig(rows: string[]): GoBoard {
@@ -57,5 +57,96 @@ describe('MCTS player', () => {
     }
     expect(b.isGameOver()).toBe(true);
     b.assertConsistent();
+  });
+});
+
+describe('tree reuse between moves', () => {
+  it('carries the subtree of the two moves played over, with its visit counts', () => {
+    const b = new GoBoard(9);
+    const p = new MctsPlayer({ playouts: 3000, seed: 3, resignThreshold: 0 });
+    const first = p.genmove(b, BLACK, 7.5);
+    expect(first.reused).toBe(0);
+    expect(first.pv.length).toBeGreaterThanOrEqual(2);
+    const [mine, reply] = first.pv;
+    const kept = p.nodeVisits([mine, reply]);
+    expect(kept).toBeGreaterThan(20);
+    b.play(mine, BLACK);
+    b.play(reply, WHITE);
+    const second = p.genmove(b, BLACK, 7.5);
+    expect(second.reused).toBe(kept);
+    expect(second.playouts).toBe(3000);
+    // The root's children hold the kept visits and this search's playouts: all of the node's
+    // real visits but its first (a playout from the node itself, before it had children).
+    const children = p.rootChildren();
+    expect(children.reduce((n, c) => n + c.visits - PRIOR_VISITS, 0)).toBe(kept - PRIOR_VISITS - 1 + 3000);
+    for (const c of children) expect(c.move === PASS || b.isLegal(c.move, BLACK)).toBe(true);
+  });
+
+  it('starts a fresh tree after undo, another komi, another size, or a move the tree does not hold', () => {
+    const b = new GoBoard(9);
+    const p = new MctsPlayer({ playouts: 1000, seed: 4, resignThreshold: 0 });
+    const r = p.genmove(b, BLACK, 7.5);
+    b.play(r.move, BLACK);
+    b.play(PASS, WHITE);
+    b.undo();
+    b.undo();
+    // The same position again (an undo back to it) is the same root: reused.
+    expect(p.genmove(b, BLACK, 7.5).reused).toBeGreaterThan(900);
+    expect(p.genmove(b, BLACK, 6.5).reused).toBe(0);
+    expect(p.genmove(new GoBoard(7), BLACK, 6.5).reused).toBe(0);
+    const c = new GoBoard(9);
+    c.setStone(c.pointAt(4, 4), WHITE);
+    expect(p.genmove(c, BLACK, 6.5).reused).toBe(0);
+    // White to move on the position black searched: not the same root.
+    expect(p.genmove(c, WHITE, 6.5).reused).toBe(0);
+    const d = p.genmove(c, WHITE, 6.5);
+    expect(d.reused).toBeGreaterThan(900);
+    const e = new MctsPlayer({ playouts: 1000, seed: 4, resignThreshold: 0, reuseTree: false });
+    e.genmove(b, BLACK, 7.5);
+    expect(e.genmove(b, BLACK, 7.5).reused).toBe(0);
+  });
+
+  it('is deterministic with a fixed seed and playout count', () => {
+    const run = (): number[] => {
+      const b = new GoBoard(9);
+      const p = new MctsPlayer({ playouts: 800, seed: 9, resignThreshold: 0 });
+      const out: number[] = [];
+      for (let i = 0; i < 8; i++) {
+        const r = p.genmove(b, b.toMove, 7.5);
+        out.push(r.move, r.reused);
+        b.play(r.move);
+      }
+      return out;
+    };
+    const a = run();
+    expect(run()).toEqual(a);
+    expect(a.filter((x, i) => i % 2 === 1 && x > 0).length).toBeGreaterThan(3);
+  });
+});
+
+describe('threads (root parallelism)', () => {
+  it('splits a playout budget between two threads and adds the helper visits at the root', () => {
+    const b = new GoBoard(9);
+    b.play(b.pointAt(4, 4), BLACK);
+    const p = new MctsPlayer({ playouts: 2000, seed: 2, threads: 2, resignThreshold: 0, reuseTree: false });
+    try {
+      for (let i = 0; i < 3; i++) {
+        const r = p.genmove(b, b.toMove, 7.5);
+        expect(r.helperPlayouts).toBe(1000);
+        expect(r.playouts).toBe(2000);
+        // Every playout, the main thread's or a helper's, counts once at one root child.
+        const children = p.rootChildren();
+        expect(children.reduce((n, c) => n + c.visits - PRIOR_VISITS, 0)).toBe(2000);
+        expect(r.move === PASS || b.isLegal(r.move, b.toMove)).toBe(true);
+        b.play(r.move);
+      }
+    } finally {
+      p.close();
+    }
+  });
+
+  it('rejects a thread count that is not a positive integer', () => {
+    expect(() => new MctsPlayer({ threads: 0 })).toThrow(/threads/);
+    expect(() => new MctsPlayer({ threads: 1.5 })).toThrow(/threads/);
   });
 });

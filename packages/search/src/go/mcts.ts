@@ -5,9 +5,22 @@
 // playouts use the same cheap rules (playout.ts). The tree lives in typed arrays sized once per
 // search (children of a node are contiguous), playouts run on one scratch board copied from the
 // root, so a search allocates only when it starts.
+//
+// Tree reuse: after a search the tree is kept with the position it was searched from (its move
+// history). When the next genmove's position follows from it by moves the tree holds (our move and
+// the opponent's answer), that subtree is moved to the front of the arrays (breadth first, into
+// the spare arrays, which are then swapped in) and the search goes on from its statistics; any
+// other position (clear_board, boardsize, undo, loadsgf, another komi) starts a fresh tree. The
+// check is on the position itself, so callers need not announce what changed.
+//
+// Threads (`threads` > 1): root parallelism. Helper workers (threads.ts) search the same position
+// with their own trees and seeds for the same time (or their share of the playouts); at the end
+// their root children's visits and wins are added to this tree's, and the move is chosen from the
+// sums.
 import { generateCandidates } from './candidates.js';
+import { SearchPool } from './threads.js';
 import { playoutShapeText } from './playout-shapes.js';
-import { PlayoutPolicy, quickAreaMargin, shapeCode } from './playout.js';
+import { PlayoutPolicy } from './playout.js';
 import { BLACK, EMPTY, GoBoard, PASS, PatternSet, WHITE, areaScore, parsePatterns } from './rules.js';
 
 export const RESIGN = -2;
@@ -23,6 +36,10 @@ export interface SearchOptions {
   readonly seed?: number;
   /** Use the full candidate generators for root priors (default true). */
   readonly rootCandidates?: boolean;
+  /** Keep the subtree of the moves played between searches (default true). */
+  readonly reuseTree?: boolean;
+  /** Search threads, this one included (root parallelism, default 1). */
+  readonly threads?: number;
 }
 
 export interface SearchResult {
@@ -34,9 +51,14 @@ export interface SearchResult {
   readonly ms: number;
   /** Principal variation (points/PASS) from the root. */
   readonly pv: number[];
+  /** Root visits carried over from the previous search's tree (0 for a fresh tree). */
+  readonly reused: number;
+  /** Playouts of the helper threads, included in `playouts`. */
+  readonly helperPlayouts: number;
 }
 
-const PRIOR_VISITS = 10;
+/** Prior visits of a new node (its prior winning rate counts as this many playouts). */
+export const PRIOR_VISITS = 10;
 const RAVE_K = 1000;
 const EXPLORATION = 0.1;
 const EXPAND_AT = 2;
@@ -56,16 +78,48 @@ export class MctsPlayer {
   private wins = new Float64Array(0);
   private raveVisits = new Float64Array(0);
   private raveWins = new Float64Array(0);
+  /** Per node, the RAVE-mixed winning rate (1 - beta) q + beta q_rave, kept up to date with the stats. */
+  private mix = new Float64Array(0);
+  // The spare set the kept subtree is copied into (allocated at the first reuse).
+  private spareCapacity = 0;
+  private spareMove = new Int32Array(0);
+  private spareMover = new Uint8Array(0);
+  private spareFirstChild = new Int32Array(0);
+  private spareChildCount = new Int32Array(0);
+  private spareVisits = new Float64Array(0);
+  private spareWins = new Float64Array(0);
+  private spareRaveVisits = new Float64Array(0);
+  private spareRaveWins = new Float64Array(0);
+  private spareMix = new Float64Array(0);
   private used = 0;
   private path = new Int32Array(1024);
   private firstPlay = new Uint8Array(0);
+  // The position the tree was searched from: size, komi, colour to move, and its history
+  // (hash after setup, moves and colours), to recognise a later position that follows from it.
+  private treeSize = 0;
+  private treeKomi = 0;
+  private treeColor = EMPTY;
+  private treePly = -1;
+  private treeHashLo = 0;
+  private treeHashHi = 0;
+  private treeMoves = new Int32Array(0);
+  private pool: SearchPool | null = null;
+  private rootIndex = new Int32Array(0);
   /** Per point, playouts in which black owned it at the end (last search). */
   ownerBlack = new Float64Array(0);
-  /** Playouts in the last search. */
+  /** Playouts in the last search (this thread's). */
   lastPlayouts = 0;
 
   constructor(readonly options: SearchOptions = {}) {
     this.policy = new PlayoutPolicy(playoutShapeScores(), options.seed ?? 1);
+    const threads = options.threads ?? 1;
+    if (!Number.isInteger(threads) || threads < 1 || threads > 64) throw new RangeError(`threads must be an integer 1..64, got ${threads}`);
+  }
+
+  /** Stops the helper threads (if any). The player may still search; it starts them again. */
+  close(): void {
+    this.pool?.close();
+    this.pool = null;
   }
 
   /**
@@ -74,39 +128,27 @@ export class MctsPlayer {
    */
   genmove(board: GoBoard, color: number, komi: number, timeMs: number = this.options.timeMs ?? Infinity): SearchResult {
     const start = Date.now();
-    const maxPlayouts = this.options.playouts ?? (Number.isFinite(timeMs) ? 1e9 : 2000);
+    const threads = this.options.threads ?? 1;
+    const total = this.options.playouts ?? (Number.isFinite(timeMs) ? 1e9 : 2000);
+    // A playout budget (given, or the default without a time limit) is shared among the threads;
+    // a time budget is spent by each.
+    const byCount = this.options.playouts !== undefined || !Number.isFinite(timeMs);
+    const share = byCount && threads > 1 ? Math.ceil(total / threads) : total;
+    let pool: SearchPool | null = null;
+    if (threads > 1) {
+      this.pool ??= new SearchPool(threads - 1, this.options);
+      pool = this.pool;
+      pool.start(board, color, komi, start + timeMs, share);
+    }
+    const { reused } = this.search(board, color, komi, timeMs, share, start);
+    let playouts = this.lastPlayouts;
     const size = board.size;
-    if (!this.scratch || this.scratch.size !== size) this.scratch = new GoBoard(size);
-    const scratch = this.scratch;
-    this.reserve(Math.min(1_000_000, (maxPlayouts * (size * size + 1)) / EXPAND_AT + size * size + 16));
-    if (this.firstPlay.length !== board.points) {
-      this.firstPlay = new Uint8Array(board.points);
-      this.ownerBlack = new Float64Array(board.points);
+    let helperPlayouts = 0;
+    if (pool) {
+      helperPlayouts = pool.collect((m, v, w) => this.mergeRootChild(m, v, w), Number.isFinite(timeMs) ? start + timeMs + 10_000 : Date.now() + 600_000);
+      this.visits[0] += helperPlayouts;
+      playouts += helperPlayouts;
     }
-    this.ownerBlack.fill(0);
-
-    // The root: its children are the legal moves (superko included) with priors.
-    this.used = 1;
-    this.move[0] = PASS;
-    this.mover[0] = 3 - color;
-    this.visits[0] = 0;
-    this.wins[0] = 0;
-    this.childCount[0] = 0;
-    const root = board.clone();
-    root.toMove = color;
-    this.expand(0, root, true);
-
-    let playouts = 0;
-    const maxMoves = 3 * size * size;
-    const rootLast = board.ply > 0 ? Math.max(0, board.moveAt(board.ply - 1)) : 0;
-    while (playouts < maxPlayouts) {
-      if ((playouts & 31) === 0 && Date.now() - start > timeMs) break;
-      scratch.copyFrom(root);
-      this.simulate(scratch, komi, maxMoves, rootLast);
-      playouts++;
-    }
-    this.lastPlayouts = playouts;
-
     let best = this.bestChild(0, false);
     let move = best < 0 ? PASS : this.move[best];
     let winrate = best < 0 ? 0 : this.wins[best] / Math.max(1, this.visits[best]);
@@ -120,15 +162,15 @@ export class MctsPlayer {
     if (opponentPassed) {
       const margin = areaScore(board, komi).margin;
       const winning = color === BLACK ? margin > 0 : margin < 0;
-      const dead = this.deadStoneTarget(board, color, playouts);
-      if (winning && dead === 0) return { move: PASS, winrate: 1, playouts, ms: Date.now() - start, pv: [PASS] };
+      const dead = this.deadStoneTarget(board, color, this.lastPlayouts);
+      if (winning && dead === 0) return { move: PASS, winrate: 1, playouts, ms: Date.now() - start, pv: [PASS], reused, helperPlayouts };
       if (dead !== 0) move = dead;
       else if (!winning) {
         // Behind on the board: play on only while the search still sees a fair chance, and not
         // forever (stones played into settled territory are just captured again).
         const alt = this.bestChild(0, true);
         const chance = alt >= 0 ? this.wins[alt] / Math.max(1, this.visits[alt]) : 0;
-        if (chance < 0.4 || board.ply > 2 * size * size) return { move: PASS, winrate: chance, playouts, ms: Date.now() - start, pv: [PASS] };
+        if (chance < 0.4 || board.ply > 2 * size * size) return { move: PASS, winrate: chance, playouts, ms: Date.now() - start, pv: [PASS], reused, helperPlayouts };
       }
     }
     if (move === PASS) {
@@ -152,7 +194,252 @@ export class MctsPlayer {
       pv.push(this.move[c]);
       node = c;
     }
-    return { move, winrate, playouts, ms: Date.now() - start, pv };
+    return { move, winrate, playouts, ms: Date.now() - start, pv, reused, helperPlayouts };
+  }
+
+  /**
+   * Searches `color`'s position on `board` for up to `timeMs` from `start` or `maxPlayouts`
+   * playouts, in the kept subtree when the position follows from the last search's (see the top
+   * of the file), else in a fresh tree. Leaves the tree in place; `lastPlayouts` counts them.
+   */
+  private search(board: GoBoard, color: number, komi: number, timeMs: number, maxPlayouts: number, start: number): { reused: number } {
+    const size = board.size;
+    if (!this.scratch || this.scratch.size !== size) this.scratch = new GoBoard(size);
+    const scratch = this.scratch;
+    const need = Math.min(1_000_000, (maxPlayouts * (size * size + 1)) / EXPAND_AT + size * size + 16);
+    if (this.firstPlay.length !== board.points) {
+      this.firstPlay = new Uint8Array(board.points);
+      this.ownerBlack = new Float64Array(board.points);
+    }
+    this.ownerBlack.fill(0);
+
+    const root = board.clone();
+    root.toMove = color;
+    const kept = (this.options.reuseTree ?? true) ? this.keptRoot(board, color, komi) : -1;
+    let reused = 0;
+    if (kept >= 0) {
+      this.moveToFront(kept, root, color, need);
+      reused = this.visits[0];
+      if (this.childCount[0] === 0) this.expand(0, root, true);
+      else if (this.options.rootCandidates ?? true) this.addRootBonuses(root, color);
+    } else {
+      // A fresh root: its children are the legal moves (superko included) with priors.
+      this.reserve(need);
+      this.used = 1;
+      this.move[0] = PASS;
+      this.mover[0] = 3 - color;
+      this.visits[0] = 0;
+      this.wins[0] = 0;
+      this.childCount[0] = 0;
+      this.expand(0, root, true);
+    }
+    this.rememberRoot(board, color, komi);
+
+    let playouts = 0;
+    const maxMoves = 3 * size * size;
+    const rootLast = board.ply > 0 ? Math.max(0, board.moveAt(board.ply - 1)) : 0;
+    while (playouts < maxPlayouts) {
+      if ((playouts & 31) === 0 && Date.now() - start > timeMs) break;
+      scratch.copyFrom(root);
+      this.simulate(scratch, komi, maxMoves, rootLast);
+      playouts++;
+    }
+    this.lastPlayouts = playouts;
+    return { reused };
+  }
+
+  /**
+   * For a helper thread: searches like genmove and writes the root children as (move, visits,
+   * wins) triples into `out` (3 per root child: at most 25 * 25 + 1 children); returns how many.
+   */
+  searchRoot(board: GoBoard, color: number, komi: number, deadline: number, maxPlayouts: number, out: Float64Array): number {
+    const start = Date.now();
+    this.search(board, color, komi, deadline - start, maxPlayouts, start);
+    const first = this.firstChild[0];
+    const n = this.childCount[0];
+    for (let i = 0; i < n; i++) {
+      out[3 * i] = this.move[first + i];
+      out[3 * i + 1] = this.visits[first + i];
+      out[3 * i + 2] = this.wins[first + i];
+    }
+    return n;
+  }
+
+  /**
+   * Visits of the node the last search's tree reaches from its root by `moves` (points or PASS,
+   * alternating from the side that was to move), or -1 when the tree has no such node.
+   */
+  nodeVisits(moves: readonly number[]): number {
+    if (this.treePly < 0) return -1;
+    let node = 0;
+    for (const m of moves) {
+      const first = this.firstChild[node];
+      let next = -1;
+      for (let ch = first, end = first + this.childCount[node]; ch < end; ch++) {
+        if (this.move[ch] === m) {
+          next = ch;
+          break;
+        }
+      }
+      if (next < 0) return -1;
+      node = next;
+    }
+    return this.visits[node];
+  }
+
+  /** The root children of the last search: move, visits and wins (priors included), merged over threads. */
+  rootChildren(): Array<{ move: number; visits: number; wins: number }> {
+    const out: Array<{ move: number; visits: number; wins: number }> = [];
+    if (this.treePly < 0) return out;
+    const first = this.firstChild[0];
+    for (let ch = first, end = first + this.childCount[0]; ch < end; ch++) out.push({ move: this.move[ch], visits: this.visits[ch], wins: this.wins[ch] });
+    return out;
+  }
+
+  /** Adds a helper's root child statistics (its priors taken out) to the same move of the root. */
+  private mergeRootChild(m: number, visits: number, wins: number): void {
+    const real = visits - PRIOR_VISITS;
+    if (real <= 0) return;
+    const first = this.firstChild[0];
+    const end = first + this.childCount[0];
+    const index = this.rootIndex;
+    const ch = m === PASS ? end - 1 : index[m];
+    if (ch < first || ch >= end || this.move[ch] !== m) return;
+    this.visits[ch] += real;
+    this.wins[ch] += (real * wins) / visits;
+    this.refresh(ch);
+  }
+
+  /** Records the searched position (see keptRoot), and indexes the root children by point. */
+  private rememberRoot(board: GoBoard, color: number, komi: number): void {
+    this.treeSize = board.size;
+    this.treeKomi = komi;
+    this.treeColor = color;
+    this.treePly = board.ply;
+    this.treeHashLo = board.hashLoAt(0);
+    this.treeHashHi = board.hashHiAt(0);
+    if (this.treeMoves.length < 2 * board.ply) this.treeMoves = new Int32Array(4 * board.ply + 64);
+    for (let k = 0; k < board.ply; k++) {
+      this.treeMoves[2 * k] = board.moveAt(k);
+      this.treeMoves[2 * k + 1] = board.colorAt(k);
+    }
+    if (this.rootIndex.length !== board.points) this.rootIndex = new Int32Array(board.points);
+    const first = this.firstChild[0];
+    for (let ch = first, end = first + this.childCount[0]; ch < end; ch++) if (this.move[ch] > 0) this.rootIndex[this.move[ch]] = ch;
+  }
+
+  /**
+   * The node of the kept tree for `color` to move on `board`, when the board's history extends
+   * the searched position's by moves the tree holds and that node has children; else -1.
+   */
+  private keptRoot(board: GoBoard, color: number, komi: number): number {
+    if (this.treePly < 0 || this.treeSize !== board.size || this.treeKomi !== komi || board.ply < this.treePly) return -1;
+    if (board.hashLoAt(0) !== this.treeHashLo || board.hashHiAt(0) !== this.treeHashHi) return -1;
+    for (let k = 0; k < this.treePly; k++) {
+      if (board.moveAt(k) !== this.treeMoves[2 * k] || board.colorAt(k) !== this.treeMoves[2 * k + 1]) return -1;
+    }
+    let node = 0;
+    // The searched root had treeColor to move; its first move must be that colour's.
+    for (let k = this.treePly; k < board.ply; k++) {
+      const m = board.moveAt(k);
+      const c = board.colorAt(k);
+      const first = this.firstChild[node];
+      const end = first + this.childCount[node];
+      let next = -1;
+      for (let ch = first; ch < end; ch++) {
+        if (this.move[ch] === m && this.mover[ch] === c) {
+          next = ch;
+          break;
+        }
+      }
+      if (next < 0) return -1;
+      node = next;
+    }
+    if (node === 0 && this.treeColor !== color) return -1;
+    if (this.childCount[node] === 0) return node === 0 ? -1 : this.mover[node] === 3 - color ? node : -1;
+    return this.mover[this.firstChild[node]] === color ? node : -1;
+  }
+
+  /**
+   * Copies the subtree under `r` to the front of the spare arrays, breadth first (node r becomes
+   * 0), dropping root children that are illegal on `root` (superko), and swaps the arrays.
+   */
+  private moveToFront(r: number, root: GoBoard, color: number, need: number): void {
+    const cap = Math.max(need, this.capacity);
+    if (this.spareCapacity < cap) {
+      this.spareCapacity = Math.ceil(cap);
+      this.spareMove = new Int32Array(this.spareCapacity);
+      this.spareMover = new Uint8Array(this.spareCapacity);
+      this.spareFirstChild = new Int32Array(this.spareCapacity);
+      this.spareChildCount = new Int32Array(this.spareCapacity);
+      this.spareVisits = new Float64Array(this.spareCapacity);
+      this.spareWins = new Float64Array(this.spareCapacity);
+      this.spareRaveVisits = new Float64Array(this.spareCapacity);
+      this.spareRaveWins = new Float64Array(this.spareCapacity);
+      this.spareMix = new Float64Array(this.spareCapacity);
+    }
+    const sm = this.spareMove;
+    const smv = this.spareMover;
+    const sf = this.spareFirstChild;
+    const sc = this.spareChildCount;
+    const sv = this.spareVisits;
+    const sw = this.spareWins;
+    const srv = this.spareRaveVisits;
+    const srw = this.spareRaveWins;
+    const smix = this.spareMix;
+    const copy = (from: number, to: number): void => {
+      sm[to] = this.move[from];
+      smv[to] = this.mover[from];
+      sv[to] = this.visits[from];
+      sw[to] = this.wins[from];
+      srv[to] = this.raveVisits[from];
+      srw[to] = this.raveWins[from];
+      smix[to] = this.mix[from];
+      sf[to] = from; // the old index until the node's children are placed
+      sc[to] = 0;
+    };
+    copy(r, 0);
+    let used = 1;
+    for (let i = 0; i < used; i++) {
+      const old = sf[i];
+      const n = this.childCount[old];
+      const first = this.firstChild[old];
+      sf[i] = used;
+      let k = 0;
+      for (let ch = first; ch < first + n; ch++) {
+        if (i === 0 && this.move[ch] !== PASS && !root.isLegal(this.move[ch], color)) continue;
+        copy(ch, used + k);
+        k++;
+      }
+      sc[i] = k;
+      if (k === 0) sf[i] = 0;
+      used += k;
+    }
+    // Swap the sets: the old tree becomes the spare.
+    [this.move, this.spareMove] = [this.spareMove, this.move];
+    [this.mover, this.spareMover] = [this.spareMover, this.mover];
+    [this.firstChild, this.spareFirstChild] = [this.spareFirstChild, this.firstChild];
+    [this.childCount, this.spareChildCount] = [this.spareChildCount, this.childCount];
+    [this.visits, this.spareVisits] = [this.spareVisits, this.visits];
+    [this.wins, this.spareWins] = [this.spareWins, this.wins];
+    [this.raveVisits, this.spareRaveVisits] = [this.spareRaveVisits, this.raveVisits];
+    [this.raveWins, this.spareRaveWins] = [this.spareRaveWins, this.raveWins];
+    [this.mix, this.spareMix] = [this.spareMix, this.mix];
+    [this.capacity, this.spareCapacity] = [this.spareCapacity, this.capacity];
+    this.used = used;
+  }
+
+  /** The root generators' adjustments on a kept root (a fresh root gets them in expand). */
+  private addRootBonuses(root: GoBoard, color: number): void {
+    const bonus = rootBonuses(root, color);
+    const first = this.firstChild[0];
+    for (let ch = first, end = first + this.childCount[0]; ch < end; ch++) {
+      const b = bonus.get(this.move[ch]);
+      if (b === undefined) continue;
+      this.wins[ch] = Math.min(this.visits[ch], Math.max(0, this.wins[ch] + PRIOR_VISITS * b));
+      this.raveWins[ch] = Math.min(this.raveVisits[ch], Math.max(0, this.raveWins[ch] + PRIOR_VISITS * b));
+      this.refresh(ch);
+    }
   }
 
   /**
@@ -218,6 +505,7 @@ export class MctsPlayer {
     this.wins = new Float64Array(this.capacity);
     this.raveVisits = new Float64Array(this.capacity);
     this.raveWins = new Float64Array(this.capacity);
+    this.mix = new Float64Array(this.capacity);
   }
 
   /** One simulation: descend, maybe expand, play out, back up. */
@@ -250,13 +538,14 @@ export class MctsPlayer {
         break;
       }
     }
-    const margin = over ? quickAreaMargin(b, komi) : this.policy.playout(b, komi, last > 0 ? last : 0, this.firstPlay, maxMoves);
-    this.recordOwnership(b);
+    if (!over) this.policy.playMoves(b, last > 0 ? last : 0, this.firstPlay, maxMoves);
+    const margin = this.recordOwnership(b) - komi;
     const winner = margin > 0 ? BLACK : margin < 0 ? WHITE : EMPTY;
     for (let i = 0; i < len; i++) {
       const nd = this.path[i];
       this.visits[nd] += 1;
       this.wins[nd] += winner === EMPTY ? 0.5 : winner === this.mover[nd] ? 1 : 0;
+      this.refresh(nd);
       const toMove = 3 - this.mover[nd];
       const first = this.firstChild[nd];
       const end = first + this.childCount[nd];
@@ -265,25 +554,36 @@ export class MctsPlayer {
         if (m > 0 && this.firstPlay[m] === toMove) {
           this.raveVisits[ch] += 1;
           this.raveWins[ch] += winner === EMPTY ? 0.5 : winner === toMove ? 1 : 0;
+          this.refresh(ch);
         }
       }
     }
   }
 
-  private recordOwnership(b: GoBoard): void {
+  /**
+   * Adds the final position's black points to `ownerBlack` and returns the area margin for black
+   * without komi (the same count as quickAreaMargin, in the same pass).
+   */
+  private recordOwnership(b: GoBoard): number {
     const col = b.color;
-    for (let p = b.stride + 1, end = b.points - b.stride - 1; p < end; p++) {
+    const owner = this.ownerBlack;
+    const W = b.stride;
+    let margin = 0;
+    for (let p = W + 1, end = b.points - W - 1; p < end; p++) {
       const c = col[p];
-      if (c === BLACK) this.ownerBlack[p]++;
+      if (c === BLACK) {
+        owner[p]++;
+        margin++;
+      } else if (c === WHITE) margin--;
       else if (c === EMPTY) {
-        let touches = 0;
-        for (let d = 0; d < 4; d++) {
-          const q = col[p + b.dirs[d]];
-          if (q === BLACK || q === WHITE) touches |= q;
-        }
-        if (touches === BLACK) this.ownerBlack[p]++;
+        const t = touchesOf(col[p - W]) | touchesOf(col[p + 1]) | touchesOf(col[p + W]) | touchesOf(col[p - 1]);
+        if (t === BLACK) {
+          owner[p]++;
+          margin++;
+        } else if (t === WHITE) margin--;
       }
     }
+    return margin;
   }
 
   /** UCT-RAVE choice among the children of node. */
@@ -293,19 +593,25 @@ export class MctsPlayer {
     const logN = Math.log(this.visits[node] + 1);
     let best = first;
     let bestValue = -Infinity;
+    const visits = this.visits;
+    const mix = this.mix;
     for (let ch = first; ch < end; ch++) {
-      const n = this.visits[ch];
-      const rn = this.raveVisits[ch];
-      const q = this.wins[ch] / n;
-      const rq = this.raveWins[ch] / rn;
-      const beta = Math.sqrt(RAVE_K / (3 * n + RAVE_K));
-      const value = (1 - beta) * q + beta * rq + EXPLORATION * Math.sqrt(logN / n);
+      const value = mix[ch] + EXPLORATION * Math.sqrt(logN / visits[ch]);
       if (value > bestValue) {
         bestValue = value;
         best = ch;
       }
     }
     return best;
+  }
+
+  /** Recomputes the mixed rate of node i after its statistics changed (select reads it). */
+  private refresh(i: number): void {
+    const n = this.visits[i];
+    const q = this.wins[i] / n;
+    const rq = this.raveWins[i] / this.raveVisits[i];
+    const beta = Math.sqrt(RAVE_K / (3 * n + RAVE_K));
+    this.mix[i] = (1 - beta) * q + beta * rq;
   }
 
   /** Most visited child (real visits, priors removed); optionally not PASS. Returns -1 if none. */
@@ -362,6 +668,7 @@ export class MctsPlayer {
     this.wins[i] = PRIOR_VISITS * r;
     this.raveVisits[i] = PRIOR_VISITS;
     this.raveWins[i] = PRIOR_VISITS * r;
+    this.refresh(i);
   }
 
   /** Prior winning rate of c playing p from cheap local knowledge. */
@@ -375,7 +682,7 @@ export class MctsPlayer {
       else if (cq === c && b.inAtari(q)) rate += 0.15;
     }
     if (this.policy.isBadSelfAtari(b, p, c)) rate -= 0.3;
-    const shape = this.policy.shapeScores[shapeCode(b, p, c)];
+    const shape = this.policy.shapeScore(b, p, c);
     if (shape > 0) rate += 0.1;
     else if (shape < 0) rate -= 0.1;
     // Distance to the edge: in open areas the first two lines are rarely right.
@@ -389,6 +696,11 @@ export class MctsPlayer {
     }
     return rate;
   }
+}
+
+/** A neighbour's colour as it counts for an empty point: a stone's colour, else nothing. */
+function touchesOf(v: number): number {
+  return v === BLACK || v === WHITE ? v : 0;
 }
 
 let shapeScores: Int16Array | null = null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { playoutShapeScores } from './mcts.js';
-import { PlayoutPolicy, quickAreaMargin, shapeCode } from './playout.js';
+import { PlayoutPolicy, eyeLikeReference, quickAreaMargin, shapeCode } from './playout.js';
 import { BLACK, EMPTY, GoBoard, WHITE, areaScore, neighbourhoodCode, parseFigure } from './rules.js';
 
 describe('playouts', () => {
@@ -41,6 +41,34 @@ describe('playouts', () => {
       if (b.value.color[p] !== EMPTY) continue;
       for (const c of [BLACK, WHITE]) expect(shapeCode(b.value, p, c)).toBe(neighbourhoodCode(b.value, p, c));
     }
+  });
+
+  it('the table lookups for eyes and shapes equal the direct tests on the points of random playouts', () => {
+    const policy = new PlayoutPolicy(playoutShapeScores(), 9);
+    const firstPlay = new Uint8Array(new GoBoard(19).points);
+    let eyes = 0;
+    let shapes = 0;
+    for (const size of [5, 9, 19]) {
+      for (let game = 0; game < 6; game++) {
+        const b = new GoBoard(size);
+        // Stop the playout at different lengths, so middle-game positions are compared too.
+        policy.playMoves(b, 0, firstPlay, 10 + game * size * 4);
+        b.assertConsistent();
+        for (let p = 0; p < b.points; p++) {
+          if (b.color[p] !== EMPTY) continue;
+          for (const c of [BLACK, WHITE]) {
+            const eye = eyeLikeReference(b, p, c);
+            expect(policy.isEyeLike(b, p, c)).toBe(eye);
+            if (eye) eyes++;
+            const shape = policy.shapeScores[shapeCode(b, p, c)];
+            expect(policy.shapeScore(b, p, c)).toBe(shape);
+            if (shape !== 0) shapes++;
+          }
+        }
+      }
+    }
+    expect(eyes).toBeGreaterThan(50);
+    expect(shapes).toBeGreaterThan(50);
   });
 
   it('answers an atari next to the last move', () => {

@@ -8,17 +8,136 @@
 //      of two or more stones into atari; pass when none is left.
 // The playout ends after two passes or a move cap and is scored by area (Tromp-Taylor: empty
 // points count for the colour of their four neighbours). Everything lives in preallocated typed
-// arrays; a playout allocates nothing.
+// arrays; a playout allocates nothing. The board keeps every point's 3x3 neighbourhood code
+// (GoBoard.nbr3), so the shape, eye and "two empty neighbours" tests are one table lookup each;
+// the tables are built once from the relative shape table (eyeLikeReference is the plain test
+// the eye table is built from and checked against).
 import { BLACK, EMPTY, PASS, WHITE, type GoBoard } from './rules.js';
+
+/** Swaps BLACK and WHITE (1 <-> 2) in every two-bit field of a 3x3 code. */
+function swapCode(code: number): number {
+  let out = 0;
+  for (let k = 0; k < 16; k += 2) {
+    const v = (code >> k) & 3;
+    out |= (v === 1 ? 2 : v === 2 ? 1 : v) << k;
+  }
+  return out;
+}
+
+/**
+ * The eye test on a 3x3 code of absolute colours: the four orthogonal neighbours are c or border,
+ * and at most one diagonal is the opponent's (none on an edge or in a corner).
+ */
+function eyeLikeCode(code: number, c: number): boolean {
+  for (const k of [1, 3, 4, 6]) {
+    const v = (code >> (2 * k)) & 3;
+    if (v !== c && v !== 3) return false;
+  }
+  let bad = 0;
+  let edge = 0;
+  for (const k of [0, 2, 5, 7]) {
+    const v = (code >> (2 * k)) & 3;
+    if (v === 3 - c) bad++;
+    else if (v === 3) edge = 1;
+  }
+  return bad + edge < 2;
+}
+
+let eyeTable: Uint8Array | null = null;
+/** (c << 16 | code) -> 1 if eye-like for c; also, at (0 << 16 | code), the number of empty orthogonal neighbours. */
+function eyeAndEmptyTable(): Uint8Array {
+  if (eyeTable) return eyeTable;
+  const t = new Uint8Array(3 << 16);
+  for (let code = 0; code < 1 << 16; code++) {
+    let empties = 0;
+    for (const k of [1, 3, 4, 6]) if (((code >> (2 * k)) & 3) === EMPTY) empties++;
+    t[code] = empties;
+    t[(BLACK << 16) | code] = eyeLikeCode(code, BLACK) ? 1 : 0;
+    t[(WHITE << 16) | code] = eyeLikeCode(code, WHITE) ? 1 : 0;
+  }
+  eyeTable = t;
+  return t;
+}
+
+/** The shape table by absolute code for each colour: (c << 16 | nbr3) -> score for c. */
+function absoluteShapeTable(relative: Int16Array): Int16Array {
+  const t = new Int16Array(3 << 16);
+  for (let code = 0; code < 1 << 16; code++) {
+    t[(BLACK << 16) | code] = relative[code];
+    t[(WHITE << 16) | code] = relative[swapCode(code)];
+  }
+  return t;
+}
+
+const absoluteTables = new WeakMap<Int16Array, Int16Array>();
+
+/** Bits of the per-code flag table (one byte per 3x3 code, 64 KB, small enough to stay in cache). */
+const EYE_BLACK = 1; // = BLACK: `flags & c` is the eye test for colour c
+const EYE_WHITE = 2; // = WHITE
+const GOOD_SHAPE_SHIFT = 2; // bit 2: good shape for black, bit 3: for white (`flags & (c << 2)`)
+const TWO_EMPTY = 16; // two or more empty orthogonal neighbours
+const ONE_EMPTY = 32; // an empty orthogonal neighbour: the move is no suicide
+
+function flagTable(absolute: Int16Array): Uint8Array {
+  const eye = eyeAndEmptyTable();
+  const t = new Uint8Array(1 << 16);
+  for (let code = 0; code < 1 << 16; code++) {
+    let f = 0;
+    if (eye[(BLACK << 16) | code]) f |= EYE_BLACK;
+    if (eye[(WHITE << 16) | code]) f |= EYE_WHITE;
+    if (absolute[(BLACK << 16) | code] > 0) f |= BLACK << GOOD_SHAPE_SHIFT;
+    if (absolute[(WHITE << 16) | code] > 0) f |= WHITE << GOOD_SHAPE_SHIFT;
+    if (eye[code] >= 2) f |= TWO_EMPTY;
+    if (eye[code] >= 1) f |= ONE_EMPTY;
+    t[code] = f;
+  }
+  return t;
+}
+
+const flagTables = new WeakMap<Int16Array, Uint8Array>();
+
+/** The eye test read from the board's colours directly (the reference for the table lookup). */
+export function eyeLikeReference(b: GoBoard, p: number, c: number): boolean {
+  const col = b.color;
+  const W = b.stride;
+  for (let d = 0; d < 4; d++) {
+    const q = col[p + b.dirs[d]];
+    if (q !== c && q !== 3) return false;
+  }
+  const o = 3 - c;
+  let bad = 0;
+  let edge = 0;
+  for (const q of [col[p - W - 1], col[p - W + 1], col[p + W - 1], col[p + W + 1]]) {
+    if (q === o) bad++;
+    else if (q === 3) edge = 1;
+  }
+  return bad + edge < 2;
+}
 
 export class PlayoutPolicy {
   /** 3x3 code -> shape score for the side to move (from PatternSet.codeScores()). */
   readonly shapeScores: Int16Array;
+  /** (colour << 16 | GoBoard.nbr3[p]) -> shape score for that colour. */
+  private readonly shapeAbs: Int16Array;
+  /** nbr3 -> flags: eye-like for each colour, good shape for each colour, two empty neighbours. */
+  private readonly flags: Uint8Array;
   private rng: number;
   private readonly buf: Int32Array;
 
   constructor(shapeScores: Int16Array, seed = 1) {
     this.shapeScores = shapeScores;
+    let abs = absoluteTables.get(shapeScores);
+    if (!abs) {
+      abs = absoluteShapeTable(shapeScores);
+      absoluteTables.set(shapeScores, abs);
+    }
+    this.shapeAbs = abs;
+    let flags = flagTables.get(shapeScores);
+    if (!flags) {
+      flags = flagTable(abs);
+      flagTables.set(shapeScores, flags);
+    }
+    this.flags = flags;
     this.rng = seed | 0 || 1;
     this.buf = new Int32Array(16);
   }
@@ -33,45 +152,33 @@ export class PlayoutPolicy {
     return ((x >>> 0) % n) | 0;
   }
 
+  /** The random generator's state (to hand a search's stream on, e.g. to a worker). */
+  get seed(): number {
+    return this.rng;
+  }
+
   /** True if p is an eye-like point of c (neighbours c or border; at most one bad diagonal, none on an edge). */
   isEyeLike(b: GoBoard, p: number, c: number): boolean {
-    const col = b.color;
-    const W = b.stride;
-    for (let d = 0; d < 4; d++) {
-      const q = col[p + b.dirs[d]];
-      if (q !== c && q !== 3) return false;
-    }
-    const o = 3 - c;
-    let bad = 0;
-    let edge = 0;
-    let q = col[p - W - 1];
-    if (q === o) bad++;
-    else if (q === 3) edge = 1;
-    q = col[p - W + 1];
-    if (q === o) bad++;
-    else if (q === 3) edge = 1;
-    q = col[p + W - 1];
-    if (q === o) bad++;
-    else if (q === 3) edge = 1;
-    q = col[p + W + 1];
-    if (q === o) bad++;
-    else if (q === 3) edge = 1;
-    return bad + edge < 2;
+    return (this.flags[b.nbr3[p]] & c) !== 0;
+  }
+
+  /** Shape score of c playing the empty point p (the 3x3 playout shapes). */
+  shapeScore(b: GoBoard, p: number, c: number): number {
+    return this.shapeAbs[(c << 16) | b.nbr3[p]];
   }
 
   /** True if c at p would leave a chain of 2+ stones with one liberty without capturing. */
   isBadSelfAtari(b: GoBoard, p: number, c: number): boolean {
     // Fast exits: two empty neighbours, or a neighbour own chain with plenty of liberties.
-    let empties = 0;
+    if ((this.flags[b.nbr3[p]] & TWO_EMPTY) !== 0) return false;
     let ownNeighbours = 0;
     for (let d = 0; d < 4; d++) {
       const q = p + b.dirs[d];
       const cq = b.color[q];
-      if (cq === EMPTY) empties++;
-      else if (cq === c) ownNeighbours++;
+      if (cq === c) ownNeighbours++;
       else if (cq === 3 - c && b.inAtari(q)) return false;
     }
-    if (empties >= 2 || ownNeighbours === 0) return false;
+    if (ownNeighbours === 0) return false;
     return b.libertiesAfter(p, c, 2) < 2;
   }
 
@@ -79,16 +186,18 @@ export class PlayoutPolicy {
   localMove(b: GoBoard, c: number, last: number): number {
     if (last <= 0) return 0;
     const o = 3 - c;
+    const col = b.color;
+    const dirs = b.dirs;
     // 1. Own chains next to the last move in atari: capture an attacker or extend.
     for (let d = 0; d < 4; d++) {
-      const q = last + b.dirs[d];
-      if (b.color[q] !== c || !b.inAtari(q)) continue;
+      const q = last + dirs[d];
+      if (col[q] !== c || !b.inAtari(q)) continue;
       const h = b.head[q];
       let s = h;
       do {
         for (let e = 0; e < 4; e++) {
-          const r = s + b.dirs[e];
-          if (b.color[r] === o && b.inAtari(r)) {
+          const r = s + dirs[e];
+          if (col[r] === o && b.inAtari(r)) {
             const m = b.atariPoint(r);
             if (b.isLegalSimple(m, c)) return m;
           }
@@ -99,25 +208,30 @@ export class PlayoutPolicy {
       if (b.isLegalSimple(m, c) && b.libertiesAfter(m, c, 2) >= 2) return m;
     }
     // 2. Capture the last move's chain or a neighbour chain in atari.
-    if (b.color[last] === o && b.inAtari(last)) {
+    if (col[last] === o && b.inAtari(last)) {
       const m = b.atariPoint(last);
       if (b.isLegalSimple(m, c)) return m;
     }
     for (let d = 0; d < 4; d++) {
-      const q = last + b.dirs[d];
-      if (b.color[q] === o && b.inAtari(q)) {
+      const q = last + dirs[d];
+      if (col[q] === o && b.inAtari(q)) {
         const m = b.atariPoint(q);
         if (b.isLegalSimple(m, c)) return m;
       }
     }
     // 3. Shape moves among the 8 neighbours of the last move.
-    const W = b.stride;
+    const offsets = b.nbrOffsets;
+    const nb = b.nbr3;
+    const flags = this.flags;
+    const good = c << GOOD_SHAPE_SHIFT;
     let n = 0;
     for (let k = 0; k < 8; k++) {
-      const q = last + (k === 0 ? -W - 1 : k === 1 ? -W : k === 2 ? -W + 1 : k === 3 ? -1 : k === 4 ? 1 : k === 5 ? W - 1 : k === 6 ? W : W + 1);
-      if (b.color[q] !== EMPTY) continue;
-      if (this.shapeScores[shapeCode(b, q, c)] <= 0) continue;
-      if (!b.isLegalSimple(q, c) || this.isBadSelfAtari(b, q, c)) continue;
+      const q = last + offsets[k];
+      if (col[q] !== EMPTY) continue;
+      const f = flags[nb[q]];
+      if ((f & good) === 0) continue;
+      if (((f & ONE_EMPTY) === 0 || q === b.koPoint) && !b.isLegalSimple(q, c)) continue;
+      if ((f & TWO_EMPTY) === 0 && this.isBadSelfAtari(b, q, c)) continue;
       this.buf[n++] = q;
     }
     if (n > 0) return this.buf[this.random(n)];
@@ -128,10 +242,19 @@ export class PlayoutPolicy {
   randomMove(b: GoBoard, c: number): number {
     const count = b.emptyCount;
     if (count === 0) return PASS;
-    const start = this.random(count);
-    for (let i = 0; i < count; i++) {
-      const p = b.emptyList[(start + i) % count];
-      if (!b.isLegalSimple(p, c) || this.isEyeLike(b, p, c) || this.isBadSelfAtari(b, p, c)) continue;
+    const list = b.emptyList;
+    const nb = b.nbr3;
+    const flags = this.flags;
+    let i = this.random(count);
+    for (let left = count; left > 0; left--) {
+      const p = list[i];
+      if (++i === count) i = 0;
+      const f = flags[nb[p]];
+      if ((f & c) !== 0) continue;
+      // With an empty neighbour the move is no suicide and (a ko point has none) no ko retake;
+      // with two it is no self-atari: the common case needs no chain lookups at all.
+      if (((f & ONE_EMPTY) === 0 || p === b.koPoint) && !b.isLegalSimple(p, c)) continue;
+      if ((f & TWO_EMPTY) === 0 && this.isBadSelfAtari(b, p, c)) continue;
       return p;
     }
     return PASS;
@@ -143,6 +266,12 @@ export class PlayoutPolicy {
    * Returns the area margin for black (komi included).
    */
   playout(b: GoBoard, komi: number, last: number, firstPlay: Uint8Array, maxMoves: number): number {
+    this.playMoves(b, last, firstPlay, maxMoves);
+    return quickAreaMargin(b, komi);
+  }
+
+  /** The moves of `playout` without the count (callers that score the end themselves). */
+  playMoves(b: GoBoard, last: number, firstPlay: Uint8Array, maxMoves: number): void {
     let passes = b.passes;
     let moves = 0;
     while (passes < 2 && moves < maxMoves) {
@@ -160,7 +289,6 @@ export class PlayoutPolicy {
       last = m;
       moves++;
     }
-    return quickAreaMargin(b, komi);
   }
 }
 

@@ -2,7 +2,7 @@
 // dead stones, a basic seki, an unsettled group; GNU Go's fixed handicaps (a hard-coded table,
 // and `gnugo --mode gtp` itself when it is installed); GTP sessions of every new command.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -178,6 +178,13 @@ describe('GTP for GUIs', () => {
     expect(e.komi).toBe(5.5);
     expect(send(e, `loadsgf ${file}`)).toBe('= white\n\n');
     expect(send(e, 'printsgf')).toBe('= (;FF[4]GM[1]CA[UTF-8]AP[sente]SZ[9]KM[5.5]\n;B[ee];W[cc];B[gg])\n\n');
+    // printsgf FILE writes the same game to the file and answers nothing; loading it back gives it again.
+    const out = join(dir, 'out.sgf');
+    expect(send(e, `printsgf ${out}`)).toBe('= \n\n');
+    expect(readFileSync(out, 'utf8').trim()).toBe('(;FF[4]GM[1]CA[UTF-8]AP[sente]SZ[9]KM[5.5]\n;B[ee];W[cc];B[gg])');
+    expect(send(e, `loadsgf ${out}`)).toBe('= white\n\n');
+    expect(e.board.ply).toBe(3);
+    expect(send(e, `printsgf ${join(dir, 'no-such-dir', 'x.sgf')}`)).toMatch(/^\? cannot write file: ENOENT/);
     expect(send(e, `loadsgf ${join(dir, 'none.sgf')}`)).toMatch(/^\? cannot load file: ENOENT/);
     writeFileSync(file, '(;SZ[9];B[ee];W[ee])');
     expect(send(e, `loadsgf ${file}`)).toMatch(/^\? cannot load file: move 2 .* is illegal/);

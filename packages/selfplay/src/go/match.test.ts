@@ -11,6 +11,7 @@ describe('Go matches', () => {
   it('rejects bad player descriptions', () => {
     expect(() => createPlayer('alphago', 0)).toThrow(/use "sente/);
     expect(() => createPlayer('sente:speed=3', 0)).toThrow(/unknown option speed/);
+    expect(() => createPlayer('sente:threads=0', 0)).toThrow(/threads must be an integer 1\.\.64/);
   });
 
   it('plays refereed games with alternating colours and agreeing scores', async () => {
@@ -19,10 +20,10 @@ describe('Go matches', () => {
       size: 5,
       komi: 0.5,
       games: 2,
-      players: ['sente:playouts=40,resign=0,seed=1', 'sente:playouts=40,resign=0,seed=2'],
+      players: ['sente:playouts=40,resign=0,seed=1', 'sente:playouts=40,resign=0,seed=2,threads=2'],
       onGame: (g) => seen.push(`${g.game}:${g.black}`),
     });
-    expect(seen).toEqual(['1:sente:playouts=40,resign=0,seed=1', '2:sente:playouts=40,resign=0,seed=2']);
+    expect(seen).toEqual(['1:sente:playouts=40,resign=0,seed=1', '2:sente:playouts=40,resign=0,seed=2,threads=2']);
     for (const g of games) {
       expect(['passes', 'move-cap']).toContain(g.end);
       expect(g.agree).toBe(true);
