@@ -50,8 +50,9 @@ function position(board: string) {
   return r.value;
 }
 
-function think(build: string, board: string, depth: number, exactFrom: number): ThinkMsg {
-  const r = engineOf(build).think(position(board), { depth, exactFrom, useBook: false });
+/** A search to `depth`, or within `timeMs` (the time manager's budget on a clock, or a time per move). */
+function think(build: string, board: string, depth: number | undefined, exactFrom: number, timeMs?: number): ThinkMsg {
+  const r = engineOf(build).think(position(board), { depth, exactFrom, timeMs, useBook: false });
   return { move: r.move, score: r.score, pv: r.pv, depth: r.depth, nodes: r.nodes, ms: r.ms, exact: r.exact, book: r.book ?? false };
 }
 
@@ -98,7 +99,7 @@ function goMove(size: number, komi: number, moves: number[], playouts: number, s
 async function handle(req: WorkerRequest): Promise<unknown> {
   switch (req.type) {
     case 'load': return load(req.build, req.tableUrl, req.bookUrl);
-    case 'think': return think(req.build, req.board, req.depth, req.exactFrom);
+    case 'think': return think(req.build, req.board, req.depth, req.exactFrom, req.timeMs);
     case 'analyze': return analyze(req.build, req.board, req.depth, req.exactFrom);
     case 'evaluateGame': return evaluateGame(req.build, req.boards, req.depth);
     case 'book': return bookMoves(req.build, req.board);
@@ -109,9 +110,13 @@ async function handle(req: WorkerRequest): Promise<unknown> {
 let queue: Promise<void> = Promise.resolve();
 self.onmessage = (ev: MessageEvent<{ id: number; req: WorkerRequest }>) => {
   const { id, req } = ev.data;
+  const received = performance.now();
   queue = queue.then(async () => {
     try {
-      self.postMessage({ id, ok: true, value: await handle(req) });
+      // A search also says how long it waited behind earlier requests: a game clock does not charge that.
+      const queuedMs = performance.now() - received;
+      const value = await handle(req);
+      self.postMessage({ id, ok: true, value: req.type === 'think' ? { ...(value as ThinkMsg), queuedMs } : value });
     } catch (e) {
       self.postMessage({ id, ok: false, error: (e as Error).message });
     }
