@@ -100,7 +100,7 @@ export function playPage(root: HTMLElement): () => void {
     movesBox.textContent = formatTranscript(moves.filter((m) => m !== PASS)) || '(no moves yet)';
     page.dataset.transcript = movesBox.textContent;
     renderClocks();
-    undoBtn.disabled = moves.length === 0;
+    undoBtn.disabled = moves.length === 0 || lostOnTime !== null;
   }
 
   const running = (): boolean => page.dataset.state === 'waiting' || page.dataset.state === 'thinking';
@@ -204,6 +204,7 @@ export function playPage(root: HTMLElement): () => void {
       status.textContent = `${playerOf(pos.side)} (${pos.side === BLACK ? 'black' : 'white'}) is thinking...`;
       render();
       let r: ThinkMsg;
+      let budget: number | undefined;
       try {
         const program = gtpOf(pos.side);
         if (program !== null) {
@@ -222,6 +223,9 @@ export function playPage(root: HTMLElement): () => void {
             const view = game.clock.view(pos.side);
             timeMs = moveTimeBudget({ remainingMs: view.remainingMs, incrementMs: view.tc.incrementMs, movesToGo: view.movesToGo }, pos.emptyCount());
           }
+          budget = timeMs;
+          if (timeMs === undefined) delete page.dataset.budget;
+          else page.dataset.budget = String(timeMs);
           r = await engine.request<ThinkMsg>(timeMs === undefined
             ? { type: 'think', build: id, board, depth: Number(depth.value), exactFrom: Number(exact.value) }
             : { type: 'think', build: id, board, timeMs, exactFrom: Number(exact.value) });
@@ -235,7 +239,7 @@ export function playPage(root: HTMLElement): () => void {
       if (gen !== generation || !alive) return;
       info.textContent = Number.isNaN(r.score)
         ? `${playerOf(pos.side)}: ${squareName(r.move)} in ${r.ms} ms`
-        : `${playerOf(pos.side)}: ${squareName(r.move)} ${signed(r.score)}${r.exact ? ' (exact)' : ''}, depth ${r.depth}, ${r.nodes} nodes, ${Math.round(r.ms)} ms; pv ${r.pv.map((m) => (m === PASS ? 'pass' : squareName(m))).join(' ')}`;
+        : `${playerOf(pos.side)}: ${squareName(r.move)} ${signed(r.score)}${r.exact ? ' (exact)' : ''}, depth ${r.depth}, ${r.nodes} nodes, ${Math.round(r.ms)} ms${budget === undefined ? '' : ` of ${budget} ms`}; pv ${r.pv.map((m) => (m === PASS ? 'pass' : squareName(m))).join(' ')}`;
       if (!pos.isLegal(r.move)) {
         page.dataset.state = 'error';
         status.textContent = `engine answered an illegal move ${r.move}`;
