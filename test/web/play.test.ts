@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLACK, Position, WHITE, go, parseGgf, parseTranscript, squareName } from '@sente/core';
-import { createEngine, moveTimeBudget } from '@sente/search';
+import { createEngine, go as goSearch, moveTimeBudget } from '@sente/search';
 import { CHROMIUM, launch, playBlackByClicks, serve, type Browser, type Served } from './browser.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'sente-web-play-'));
@@ -272,5 +272,48 @@ describe.skipIf(!CHROMIUM)('sente serve: Play', () => {
     await browser.shot(page, 'play-go');
     expect(browser.errors).toEqual([]);
   });
-});
 
+  it('Go on a game clock: the engine spends its clock by its budget and answers legally; a human out of time loses', async () => {
+    const page = await browser.page();
+    await page.goto(`${served.url}#/go`);
+    await page.selectOption('#go-black', 'human');
+    await page.selectOption('#go-white', 'engine');
+    await page.selectOption('#go-size', '9');
+    await page.selectOption('#go-limit', 'clock');
+    await page.fill('#go-time-control', '30s');
+    await page.click('#go-new');
+    const clocks = (): Promise<{ black: number; white: number }> => page.$eval('#go-clocks', (el) => ({ black: Number((el as HTMLElement).dataset.black), white: Number((el as HTMLElement).dataset.white) }));
+    const board = new go.GoBoard(9);
+    let whiteLeft = 30_000;
+    for (const v of ['E5', 'C3']) {
+      await page.click(`#go [data-point="${v}"]`);
+      const p = go.parseGtpVertex(9, v);
+      expect(p.ok && board.play(p.value)).toBe(true);
+      const n = board.ply;
+      await page.waitForFunction((k) => Number((document.querySelector('#go') as HTMLElement).dataset.moves) === k + 1 && (document.querySelector('#go') as HTMLElement).dataset.state === 'waiting', n, { timeout: 60_000 });
+      const budget = Number(await page.$eval('#go', (el) => (el as HTMLElement).dataset.budget));
+      expect(Math.abs(budget - goSearch.goMoveTimeBudget({ remainingMs: whiteLeft }, board.emptyCount))).toBeLessThanOrEqual(budget * 0.01 + 1);
+      const answer = (await page.textContent('#go-moves'))!.trim().split(' ').at(-1)!;
+      if (answer === 'pass') board.pass();
+      else { const a = go.parseGtpVertex(9, answer); expect(a.ok && board.isLegal(a.value, go.WHITE)).toBe(true); if (a.ok) board.play(a.value); }
+      const now = await clocks();
+      expect(now.white).toBeLessThan(whiteLeft);
+      expect(now.white).toBeGreaterThan(0);
+      whiteLeft = now.white;
+    }
+    expect(await page.textContent('#go-clocks')).toMatch(/clock 30s, left: black 0:[0-2]\d\.\d, white 0:[0-2]\d\.\d/);
+    await browser.shot(page, 'play-go-clock');
+    // A tiny clock for the human: black loses on time, saved as W+T with the main time.
+    await page.fill('#go-time-control', '1s');
+    await page.click('#go-new');
+    await page.waitForFunction(() => (document.querySelector('#go') as HTMLElement).dataset.state === 'over', undefined, { timeout: 30_000 });
+    expect(await page.$eval('#go', (el) => [(el as HTMLElement).dataset.result, (el as HTMLElement).dataset.reason, (el as HTMLElement).dataset.moves])).toEqual(['W+T', 'time', '0']);
+    expect(await page.textContent('#go-status')).toContain('Black lost on time: W+T');
+    await page.waitForFunction(() => !!(document.querySelector('#go-saved') as HTMLElement).dataset.file);
+    const sgf = readFileSync(join(archive, await page.$eval('#go-saved', (el) => (el as HTMLElement).dataset.file!)), 'utf8');
+    expect(sgf).toContain('RE[W+T]');
+    expect(sgf).toContain('TM[1]');
+    expect(sgf).toMatch(/C\[time \(black\): no move after \d+ ms with 1000 ms left \(1s\)\]/);
+    expect(browser.errors).toEqual([]);
+  });
+});

@@ -80,19 +80,21 @@ function bookMoves(build: string, board: string): BookMoveMsg[] {
   return book.moves(position(board)).map((m) => ({ move: m.move, score: m.score }));
 }
 
-const goPlayers = new Map<number, go.MctsPlayer>();
-function goMove(size: number, komi: number, moves: number[], playouts: number, seed: number): { move: number; winrate: number; playouts: number } {
+const goPlayers = new Map<string, go.MctsPlayer>();
+/** A Go move by MCTS: `playouts` of them, or as many as `timeMs` allows. */
+function goMove(size: number, komi: number, moves: number[], playouts: number | undefined, timeMs: number | undefined, seed: number): { move: number; winrate: number; playouts: number } {
   const board = new coreGo.GoBoard(size);
   for (const m of moves) {
     if (m === coreGo.PASS) board.pass();
     else if (!board.play(m)) throw new Error(`Go move ${m} is not legal`);
   }
-  let player = goPlayers.get(seed * 1000 + playouts);
+  const key = `${seed}/${playouts ?? 'time'}`;
+  let player = goPlayers.get(key);
   if (!player) {
     player = new go.MctsPlayer({ playouts, seed, resignThreshold: 0 });
-    goPlayers.set(seed * 1000 + playouts, player);
+    goPlayers.set(key, player);
   }
-  const r = player.genmove(board, board.toMove, komi);
+  const r = player.genmove(board, board.toMove, komi, timeMs);
   return { move: r.move, winrate: r.winrate, playouts: r.playouts };
 }
 
@@ -103,7 +105,7 @@ async function handle(req: WorkerRequest): Promise<unknown> {
     case 'analyze': return analyze(req.build, req.board, req.depth, req.exactFrom);
     case 'evaluateGame': return evaluateGame(req.build, req.boards, req.depth);
     case 'book': return bookMoves(req.build, req.board);
-    case 'goMove': return goMove(req.size, req.komi, req.moves, req.playouts, req.seed);
+    case 'goMove': return goMove(req.size, req.komi, req.moves, req.playouts, req.timeMs, req.seed);
   }
 }
 
@@ -116,7 +118,7 @@ self.onmessage = (ev: MessageEvent<{ id: number; req: WorkerRequest }>) => {
       // A search also says how long it waited behind earlier requests: a game clock does not charge that.
       const queuedMs = performance.now() - received;
       const value = await handle(req);
-      self.postMessage({ id, ok: true, value: req.type === 'think' ? { ...(value as ThinkMsg), queuedMs } : value });
+      self.postMessage({ id, ok: true, value: req.type === 'think' || req.type === 'goMove' ? { ...(value as ThinkMsg), queuedMs } : value });
     } catch (e) {
       self.postMessage({ id, ok: false, error: (e as Error).message });
     }

@@ -15,7 +15,7 @@ export type WorkerRequest =
   | { type: 'analyze'; build: string; board: string; depth: number; exactFrom: number }
   | { type: 'evaluateGame'; build: string; boards: string[]; depth: number }
   | { type: 'book'; build: string; board: string }
-  | { type: 'goMove'; size: number; komi: number; moves: number[]; playouts: number; seed: number };
+  | { type: 'goMove'; size: number; komi: number; moves: number[]; playouts?: number; timeMs?: number; seed: number };
 
 export interface BookMoveMsg { move: number; score: number }
 
