@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeWthor } from '@sente/core';
-import { clearBuildCache, loadBuild, readManifest } from '@sente/search';
-import { readGameFile, setStrongest } from '@sente/selfplay';
+import { clearBuildCache, loadBuild, phaseOf, readManifest } from '@sente/search';
+import { TRAIN_DEFAULTS, buildDataset, readGameFile, setStrongest } from '@sente/selfplay';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MAIN = fileURLToPath(new URL('../apps/cli/dist/main.js', import.meta.url));
@@ -40,7 +40,7 @@ describe('sente train', () => {
     expect(r.stdout).toMatch(/g\.wtb: 20 complete games \(1 records skipped\)/);
     expect(r.stdout).toMatch(/^80 games: \d+ training and \d+ validation positions/m);
     const epochs = readFileSync(join(tmp, 'builds', 'b1', 'training.csv'), 'utf8').trim().split('\n');
-    expect(epochs[0]).toBe('epoch,train_rms,validation_rms,ms');
+    expect(epochs[0]).toBe(`epoch,train_rms,validation_rms,ms,${Array.from({ length: 12 }, (_, k) => `validation_rms_p${k}`).join(',')}`);
     expect(epochs).toHaveLength(5);
     clearBuildCache();
     const m = readManifest(join(tmp, 'builds'));
@@ -55,8 +55,28 @@ describe('sente train', () => {
     expect(again.status).toBe(2);
     expect(again.stderr).toMatch(/build "b1" already exists/);
 
-    const child = sente('train', '--games', join(tmp, 'sp'), '--from', 'b1', '--out', 'b2', '--epochs', '1', '--phases', '6');
+    const child = sente('train', '--games', join(tmp, 'sp'), '--from', 'b1', '--out', 'b2', '--epochs', '2', '--phases', '6');
     expect(child.status, child.stderr).toBe(0);
+    // Per-phase validation errors: each phase's RMS over its own validation positions, and the
+    // total their count-weighted root mean square. The counts come from our own split of the same
+    // games (the held-out games are chosen by a hash of their moves) and phaseOf.
+    const validation = buildDataset(games, { validation: TRAIN_DEFAULTS.validation }).validation;
+    const counts = new Array<number>(6).fill(0);
+    for (let i = 0; i < validation.count; i++) counts[phaseOf(validation.empties[i], 6)]++;
+    expect(counts.every((n) => n > 0)).toBe(true);
+    const rows = readFileSync(join(tmp, 'builds', 'b2', 'training.csv'), 'utf8').trim().split('\n');
+    expect(rows[0]).toBe('epoch,train_rms,validation_rms,ms,validation_rms_p0,validation_rms_p1,validation_rms_p2,validation_rms_p3,validation_rms_p4,validation_rms_p5');
+    expect(rows).toHaveLength(3);
+    for (const line of rows.slice(1)) {
+      const f = line.split(',').map(Number);
+      const phaseRms = f.slice(4);
+      expect(phaseRms.every((r) => r > 0)).toBe(true);
+      const weighted = Math.sqrt(phaseRms.reduce((sum, r, k) => sum + counts[k] * r * r, 0) / validation.count);
+      expect(weighted).toBeCloseTo(f[2], 3);
+      // Not the plain mean of the phases (the counts matter) unless the phases happen to agree.
+      expect(Math.min(...phaseRms)).toBeLessThan(f[2]);
+      expect(Math.max(...phaseRms)).toBeGreaterThan(f[2]);
+    }
     const list = sente('builds');
     expect(list.status).toBe(0);
     expect(list.stdout).toMatch(/b2 .* b1 < bootstrap/);

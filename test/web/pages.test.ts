@@ -2,8 +2,9 @@
 // the keyboard (each position checked against our own replay, with its canonical key and the
 // build's book moves) and lists a corrupt file with its error; Builds draws the Elo of the builds
 // with intervals and their training curves from the manifest (a user build with its lineage
-// included); Analyse solves a position exactly; Watch follows a tournament while it runs.
-import { spawn } from 'node:child_process';
+// included, and one really trained by `sente train`, drawn with a validation curve per phase);
+// Analyse solves a position exactly; Watch follows a tournament while it runs.
+import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,6 +52,14 @@ describe.skipIf(!CHROMIUM)('sente serve: Games, Builds, Analyse, Watch', () => {
         elo: 733, notes: 'improve generation 4: vs gen3 60/0/40, Elo +20 [-10, +50]', training: { epochs: 3 },
       }],
     }));
+    // A build really trained by `sente train` on a few self-play games: its training.csv has the
+    // validation error of each of its 4 phases beside the totals.
+    const sente = (...args: string[]): void => {
+      const r = spawnSync(process.execPath, [MAIN, ...args], { cwd: ROOT, env: { ...process.env, SENTE_BUILDS: builds }, encoding: 'utf8', timeout: 120_000 });
+      expect(r.status, r.stderr).toBe(0);
+    };
+    sente('selfplay', '--build', 'bootstrap', '--games', '30', '--depth', '1', '--exact', '6', '--out', join(tmp, 'sp'));
+    sente('train', '--games', join(tmp, 'sp'), '--out', 'gen5', '--epochs', '3', '--phases', '4', '--validation', '0.3');
     // A Go game: black captures white's A1 stone with B1 and A2, then both pass.
     writeFileSync(join(archive, 'capture.sgf'), '(;FF[4]GM[1]SZ[9]KM[7.5]PB[carol]PW[dave]RE[B+R];B[bi];W[ai];B[ee];W[ed];B[ah];W[];B[])\n');
     // With a token: the page, its API calls, the worker's table fetches and the event stream all
@@ -146,11 +155,22 @@ describe.skipIf(!CHROMIUM)('sente serve: Games, Builds, Analyse, Watch', () => {
     // Elo: bootstrap, gen3, gen4 in order of creation; gen3 and gen4 with error bars.
     expect(await page.getAttribute('#elo-chart svg', 'data-points')).toBe('3');
     expect(await page.$$eval('#elo-chart .errbar', (els) => els.length)).toBe(2);
-    expect(await page.getAttribute('#validation-chart svg', 'data-points')).toBe('2');
+    expect(await page.getAttribute('#validation-chart svg', 'data-points')).toBe('3');
     const gen3Rows = readFileSync(join(shippedBuildsDir(), 'gen3', 'training.csv'), 'utf8').trim().split('\n').length - 1;
     expect(await page.getAttribute('#training-curves [data-build="gen3"] svg', 'data-points')).toBe(String(2 * gen3Rows));
     expect(await page.getAttribute('#training-curves [data-build="gen4"] svg', 'data-points')).toBe('6');
     expect(await page.$$eval('#training-curves [data-build="gen4"] polyline', (els) => els.length)).toBe(2);
+    // Old CSVs (totals only: gen4's, the shipped ones) draw no per-phase chart; gen5's draws one
+    // curve per phase, each with the CSV's values at every epoch.
+    expect(await page.$$eval('#training-curves .phase-curve', (els) => els.map((e) => (e as HTMLElement).dataset.build))).toEqual(['gen5']);
+    const csv = readFileSync(join(builds, 'gen5', 'training.csv'), 'utf8').trim().split('\n').map((l) => l.split(','));
+    expect(csv[0].slice(4)).toEqual(['validation_rms_p0', 'validation_rms_p1', 'validation_rms_p2', 'validation_rms_p3']);
+    const phaseCurve = '#training-curves .phase-curve[data-build="gen5"]';
+    expect(await page.getAttribute(phaseCurve, 'data-phases')).toBe('4');
+    expect(await page.$$eval(`${phaseCurve} polyline`, (els) => els.map((e) => e.getAttribute('data-name')))).toEqual(['p0: 60-45 empties', 'p1: 44-30 empties', 'p2: 29-15 empties', 'p3: 14-0 empties']);
+    const titles = await page.$$eval(`${phaseCurve} circle title`, (els) => els.map((e) => e.textContent));
+    expect(titles).toEqual([0, 1, 2, 3].flatMap((k) => csv.slice(1).map((row) => `${['p0: 60-45', 'p1: 44-30', 'p2: 29-15', 'p3: 14-0'][k]} empties, epoch ${row[0]}: ${Number(row[4 + k]).toFixed(2)}`)));
+    expect(await page.getAttribute('#training-curves .curve[data-build="gen5"]:not(.phase-curve) svg', 'data-points')).toBe('6');
     // Compare: gen4 has gen3's table, so their scores agree on every move.
     await page.selectOption('#compare-a', 'gen3');
     await page.selectOption('#compare-b', 'gen4');

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLACK, Position, WHITE, go, parseGgf, parseTranscript, squareName } from '@sente/core';
-import { createEngine } from '@sente/search';
+import { createEngine, go as goSearch, moveTimeBudget } from '@sente/search';
 import { CHROMIUM, launch, playBlackByClicks, serve, type Browser, type Served } from './browser.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'sente-web-play-'));
@@ -122,6 +122,112 @@ describe.skipIf(!CHROMIUM)('sente serve: Play', () => {
     expect(browser.errors).toEqual([]);
   });
 
+  const playState = (page: Awaited<ReturnType<Browser['page']>>): Promise<{ state: string; transcript: string; black: number; white: number }> => page.$eval('#play', (el) => {
+    const c = document.querySelector('#clocks') as HTMLElement;
+    return { state: (el as HTMLElement).dataset.state ?? '', transcript: (el as HTMLElement).dataset.transcript ?? '', black: Number(c.dataset.black), white: Number(c.dataset.white) };
+  });
+
+  it('on a game clock both clocks count down, the engine moves legally by its time manager', async () => {
+    const page = await browser.page();
+    await page.goto(`${served.url}#/play`);
+    await page.selectOption('#black-player', 'human');
+    await page.selectOption('#white-player', 'bootstrap');
+    await page.selectOption('#limit', 'clock');
+    await page.fill('#time-control', '1m');
+    await page.fill('#exact-from', '6');
+    await page.click('#new-game');
+    await page.waitForFunction(() => (document.querySelector('#play') as HTMLElement).dataset.state === 'waiting');
+    // Black's (the human's) clock runs while black thinks.
+    const first = await playState(page);
+    await page.waitForTimeout(400);
+    const later = await playState(page);
+    expect(later.black).toBeLessThan(first.black);
+    expect(first.black).toBeLessThanOrEqual(60_000);
+    expect(later.white).toBe(60_000);
+    let whiteLeft = 60_000;
+    const pos = Position.initial();
+    for (let turn = 0; turn < 4; turn++) {
+      const before = await playState(page);
+      const legal = pos.legalMoveList();
+      const mine = legal[(turn * 3) % legal.length];
+      await page.click(`#play [data-square="${squareName(mine)}"]`);
+      pos.makeMove(mine);
+      await page.waitForFunction((t) => { const el = document.querySelector('#play') as HTMLElement; return el.dataset.state !== 'thinking' && el.dataset.transcript !== t && el.dataset.transcript!.length === t.replace('(no moves yet)', '').length + 4; }, before.transcript, { timeout: 60_000 });
+      const after = await playState(page);
+      expect(after.state).toBe('waiting');
+      // The engine's answer is a legal move here by our rules, and its clock went down (no increment).
+      const answer = after.transcript.slice(-2);
+      // Its search's budget is the time manager's for the clock it had (shown to the ms, so +-1).
+      const budget = Number(await page.$eval('#play', (el) => (el as HTMLElement).dataset.budget));
+      expect(Math.abs(budget - moveTimeBudget({ remainingMs: whiteLeft, incrementMs: 0 }, pos.emptyCount()))).toBeLessThanOrEqual(1);
+      expect(pos.legalMoveList().map(squareName), `white's ${answer} after ${before.transcript}`).toContain(answer);
+      pos.makeMove(pos.legalMoveList().find((m) => squareName(m) === answer)!);
+      expect(after.white).toBeLessThan(whiteLeft);
+      expect(after.white).toBeGreaterThan(0);
+      whiteLeft = after.white;
+    }
+    expect(await page.textContent('#clocks')).toMatch(/clock 1m, left: black 0:[3-5]\d\.\d, white 0:[3-5]\d\.\d/);
+    await browser.shot(page, 'play-clock');
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('a human whose clock runs out loses on time; the GGF says so with TI', async () => {
+    const page = await browser.page();
+    await page.goto(`${served.url}#/play`);
+    await page.selectOption('#black-player', 'human');
+    await page.selectOption('#white-player', 'bootstrap');
+    await page.selectOption('#limit', 'clock');
+    await page.fill('#time-control', '1.5s');
+    await page.click('#new-game');
+    await page.waitForFunction(() => (document.querySelector('#play') as HTMLElement).dataset.state === 'over', undefined, { timeout: 30_000 });
+    expect(await page.$eval('#play', (el) => [(el as HTMLElement).dataset.result, (el as HTMLElement).dataset.reason, (el as HTMLElement).dataset.transcript])).toEqual(['-64', 'time', '(no moves yet)']);
+    expect(await page.textContent('#status')).toContain('Black lost on time, White wins by 64');
+    expect(Number(await page.$eval('#clocks', (el) => (el as HTMLElement).dataset.black))).toBeLessThanOrEqual(0);
+    // No more moves once the game is lost.
+    await page.click('#play [data-square="f5"]');
+    expect(await page.$eval('#play', (el) => (el as HTMLElement).dataset.transcript)).toBe('(no moves yet)');
+    await page.waitForFunction(() => !!(document.querySelector('#saved') as HTMLElement).dataset.file);
+    const file = await page.$eval('#saved', (el) => (el as HTMLElement).dataset.file!);
+    const ggf = parseGgf(readFileSync(join(archive, file), 'utf8'));
+    expect(ggf.ok).toBe(true);
+    if (ggf.ok) {
+      expect(ggf.value.tags.RE).toBe('-64:t');
+      expect(ggf.value.tags.TI).toBe('1.5s');
+      expect(ggf.value.tags.RS).toMatch(/^time \(black\): no move after \d+ ms with 1500 ms left/);
+      expect(ggf.value.moves).toEqual([]);
+    }
+    await browser.shot(page, 'play-lost-on-time');
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('a time per move: engine against engine to the end, TI says the time', async () => {
+    const page = await browser.page();
+    await page.goto(`${served.url}#/play`);
+    await page.selectOption('#black-player', 'bootstrap');
+    await page.selectOption('#white-player', 'gen3');
+    await page.selectOption('#limit', 'move');
+    await page.fill('#move-time', '50ms');
+    await page.fill('#exact-from', '6');
+    await page.click('#new-game');
+    await page.waitForFunction(() => (document.querySelector('#play') as HTMLElement).dataset.state === 'over', undefined, { timeout: 120_000 });
+    const t = await page.$eval('#play', (el) => (el as HTMLElement).dataset.transcript!);
+    const r = parseTranscript(t);
+    expect(r.ok && r.value.position.isGameOver()).toBe(true);
+    const p = r.ok ? r.value.position : null!;
+    const score = p.side === BLACK ? p.finalScore() : -p.finalScore();
+    expect(Number(await page.$eval('#play', (el) => (el as HTMLElement).dataset.result))).toBe(score);
+    await page.waitForFunction(() => !!(document.querySelector('#saved') as HTMLElement).dataset.file);
+    const ggf = parseGgf(readFileSync(join(archive, await page.$eval('#saved', (el) => (el as HTMLElement).dataset.file!)), 'utf8'));
+    expect(ggf.ok && ggf.value.tags.TI).toBe('50ms/move');
+    expect(ggf.ok && ggf.value.tags.RE).toBe(score > 0 ? `+${score}` : String(score));
+    // A bad time is refused with a message, not played.
+    await page.fill('#move-time', '5x');
+    await page.click('#new-game');
+    expect(await page.$eval('#play', (el) => (el as HTMLElement).dataset.state)).toBe('error');
+    expect(await page.textContent('#status')).toContain('time per move: "5x" is not a duration');
+    expect(browser.errors).toEqual([]);
+  });
+
   it('plays Go: a capture and a pass, then the engine answers', async () => {
     const page = await browser.page();
     await page.goto(`${served.url}#/go`);
@@ -166,5 +272,48 @@ describe.skipIf(!CHROMIUM)('sente serve: Play', () => {
     await browser.shot(page, 'play-go');
     expect(browser.errors).toEqual([]);
   });
-});
 
+  it('Go on a game clock: the engine spends its clock by its budget and answers legally; a human out of time loses', async () => {
+    const page = await browser.page();
+    await page.goto(`${served.url}#/go`);
+    await page.selectOption('#go-black', 'human');
+    await page.selectOption('#go-white', 'engine');
+    await page.selectOption('#go-size', '9');
+    await page.selectOption('#go-limit', 'clock');
+    await page.fill('#go-time-control', '30s');
+    await page.click('#go-new');
+    const clocks = (): Promise<{ black: number; white: number }> => page.$eval('#go-clocks', (el) => ({ black: Number((el as HTMLElement).dataset.black), white: Number((el as HTMLElement).dataset.white) }));
+    const board = new go.GoBoard(9);
+    let whiteLeft = 30_000;
+    for (const v of ['E5', 'C3']) {
+      await page.click(`#go [data-point="${v}"]`);
+      const p = go.parseGtpVertex(9, v);
+      expect(p.ok && board.play(p.value)).toBe(true);
+      const n = board.ply;
+      await page.waitForFunction((k) => Number((document.querySelector('#go') as HTMLElement).dataset.moves) === k + 1 && (document.querySelector('#go') as HTMLElement).dataset.state === 'waiting', n, { timeout: 60_000 });
+      const budget = Number(await page.$eval('#go', (el) => (el as HTMLElement).dataset.budget));
+      expect(Math.abs(budget - goSearch.goMoveTimeBudget({ remainingMs: whiteLeft }, board.emptyCount))).toBeLessThanOrEqual(budget * 0.01 + 1);
+      const answer = (await page.textContent('#go-moves'))!.trim().split(' ').at(-1)!;
+      if (answer === 'pass') board.pass();
+      else { const a = go.parseGtpVertex(9, answer); expect(a.ok && board.isLegal(a.value, go.WHITE)).toBe(true); if (a.ok) board.play(a.value); }
+      const now = await clocks();
+      expect(now.white).toBeLessThan(whiteLeft);
+      expect(now.white).toBeGreaterThan(0);
+      whiteLeft = now.white;
+    }
+    expect(await page.textContent('#go-clocks')).toMatch(/clock 30s, left: black 0:[0-2]\d\.\d, white 0:[0-2]\d\.\d/);
+    await browser.shot(page, 'play-go-clock');
+    // A tiny clock for the human: black loses on time, saved as W+T with the main time.
+    await page.fill('#go-time-control', '1s');
+    await page.click('#go-new');
+    await page.waitForFunction(() => (document.querySelector('#go') as HTMLElement).dataset.state === 'over', undefined, { timeout: 30_000 });
+    expect(await page.$eval('#go', (el) => [(el as HTMLElement).dataset.result, (el as HTMLElement).dataset.reason, (el as HTMLElement).dataset.moves])).toEqual(['W+T', 'time', '0']);
+    expect(await page.textContent('#go-status')).toContain('Black lost on time: W+T');
+    await page.waitForFunction(() => !!(document.querySelector('#go-saved') as HTMLElement).dataset.file);
+    const sgf = readFileSync(join(archive, await page.$eval('#go-saved', (el) => (el as HTMLElement).dataset.file!)), 'utf8');
+    expect(sgf).toContain('RE[W+T]');
+    expect(sgf).toContain('TM[1]');
+    expect(sgf).toMatch(/C\[time \(black\): no move after \d+ ms with 1000 ms left \(1s\)\]/);
+    expect(browser.errors).toEqual([]);
+  });
+});

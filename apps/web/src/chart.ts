@@ -20,6 +20,8 @@ export interface ChartOptions {
   /** Named x ticks instead of numbers (e.g. build ids). */
   readonly xTicks?: readonly { x: number; label: string }[];
   readonly onPick?: (x: number) => void;
+  /** Room for each series' name in the legend (px, default 140); names wrap to more rows above the plot. */
+  readonly legendWidth?: number;
 }
 
 function ticks(lo: number, hi: number, count = 5): number[] {
@@ -33,8 +35,14 @@ function ticks(lo: number, hi: number, count = 5): number[] {
 }
 
 export function lineChart(series: readonly Series[], o: ChartOptions = {}): SVGElement {
-  const W = o.width ?? 560, H = o.height ?? 240;
-  const L = 48, R = 12, T = o.title ? 24 : 10, B = 34;
+  const W = o.width ?? 560;
+  const L = 48, R = 12, B = 34;
+  // The legend: as many names a row as fit, more rows pushing the plot down (and the chart taller).
+  const legendWidth = o.legendWidth ?? 140;
+  const perRow = Math.max(1, Math.floor((W - L - R - 8) / legendWidth));
+  const legendRows = Math.max(1, Math.ceil(series.length / perRow));
+  const H = (o.height ?? 240) + 14 * (legendRows - 1);
+  const T = (o.title ? 24 : 10) + 14 * (legendRows - 1);
   const all = series.flatMap((sr) => sr.points);
   const xs = all.map((p) => p.x);
   const ys = all.flatMap((p) => [p.y, p.low ?? p.y, p.high ?? p.y]).filter(Number.isFinite);
@@ -68,7 +76,7 @@ export function lineChart(series: readonly Series[], o: ChartOptions = {}): SVGE
       if (p.label) dot.append(s('title', {}, p.label));
       svg.append(dot);
     }
-    svg.append(s('text', { x: L + 8 + i * 140, y: T + 12, class: `legend ${cls}` }, sr.name));
+    svg.append(s('text', { x: L + 8 + (i % perRow) * legendWidth, y: T + 12 - 14 * (legendRows - 1 - Math.floor(i / perRow)), class: `legend ${cls}` }, sr.name));
   });
   if (o.marker !== undefined) svg.append(s('line', { x1: px(o.marker), x2: px(o.marker), y1: T, y2: H - B, class: 'marker' }));
   if (o.onPick) {

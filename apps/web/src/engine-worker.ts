@@ -50,8 +50,9 @@ function position(board: string) {
   return r.value;
 }
 
-function think(build: string, board: string, depth: number, exactFrom: number): ThinkMsg {
-  const r = engineOf(build).think(position(board), { depth, exactFrom, useBook: false });
+/** A search to `depth`, or within `timeMs` (the time manager's budget on a clock, or a time per move). */
+function think(build: string, board: string, depth: number | undefined, exactFrom: number, timeMs?: number): ThinkMsg {
+  const r = engineOf(build).think(position(board), { depth, exactFrom, timeMs, useBook: false });
   return { move: r.move, score: r.score, pv: r.pv, depth: r.depth, nodes: r.nodes, ms: r.ms, exact: r.exact, book: r.book ?? false };
 }
 
@@ -79,39 +80,45 @@ function bookMoves(build: string, board: string): BookMoveMsg[] {
   return book.moves(position(board)).map((m) => ({ move: m.move, score: m.score }));
 }
 
-const goPlayers = new Map<number, go.MctsPlayer>();
-function goMove(size: number, komi: number, moves: number[], playouts: number, seed: number): { move: number; winrate: number; playouts: number } {
+const goPlayers = new Map<string, go.MctsPlayer>();
+/** A Go move by MCTS: `playouts` of them, or as many as `timeMs` allows. */
+function goMove(size: number, komi: number, moves: number[], playouts: number | undefined, timeMs: number | undefined, seed: number): { move: number; winrate: number; playouts: number } {
   const board = new coreGo.GoBoard(size);
   for (const m of moves) {
     if (m === coreGo.PASS) board.pass();
     else if (!board.play(m)) throw new Error(`Go move ${m} is not legal`);
   }
-  let player = goPlayers.get(seed * 1000 + playouts);
+  const key = `${seed}/${playouts ?? 'time'}`;
+  let player = goPlayers.get(key);
   if (!player) {
     player = new go.MctsPlayer({ playouts, seed, resignThreshold: 0 });
-    goPlayers.set(seed * 1000 + playouts, player);
+    goPlayers.set(key, player);
   }
-  const r = player.genmove(board, board.toMove, komi);
+  const r = player.genmove(board, board.toMove, komi, timeMs);
   return { move: r.move, winrate: r.winrate, playouts: r.playouts };
 }
 
 async function handle(req: WorkerRequest): Promise<unknown> {
   switch (req.type) {
     case 'load': return load(req.build, req.tableUrl, req.bookUrl);
-    case 'think': return think(req.build, req.board, req.depth, req.exactFrom);
+    case 'think': return think(req.build, req.board, req.depth, req.exactFrom, req.timeMs);
     case 'analyze': return analyze(req.build, req.board, req.depth, req.exactFrom);
     case 'evaluateGame': return evaluateGame(req.build, req.boards, req.depth);
     case 'book': return bookMoves(req.build, req.board);
-    case 'goMove': return goMove(req.size, req.komi, req.moves, req.playouts, req.seed);
+    case 'goMove': return goMove(req.size, req.komi, req.moves, req.playouts, req.timeMs, req.seed);
   }
 }
 
 let queue: Promise<void> = Promise.resolve();
 self.onmessage = (ev: MessageEvent<{ id: number; req: WorkerRequest }>) => {
   const { id, req } = ev.data;
+  const received = performance.now();
   queue = queue.then(async () => {
     try {
-      self.postMessage({ id, ok: true, value: await handle(req) });
+      // A search also says how long it waited behind earlier requests: a game clock does not charge that.
+      const queuedMs = performance.now() - received;
+      const value = await handle(req);
+      self.postMessage({ id, ok: true, value: req.type === 'think' || req.type === 'goMove' ? { ...(value as ThinkMsg), queuedMs } : value });
     } catch (e) {
       self.postMessage({ id, ok: false, error: (e as Error).message });
     }

@@ -3,15 +3,19 @@
 // data crosses the boundary.
 
 export interface MoveScoreMsg { move: number; score: number; exact: boolean }
-export interface ThinkMsg { move: number; score: number; pv: number[]; depth: number; nodes: number; ms: number; exact: boolean; book: boolean }
+export interface ThinkMsg {
+  move: number; score: number; pv: number[]; depth: number; nodes: number; ms: number; exact: boolean; book: boolean;
+  /** How long the request waited in the worker behind earlier ones (ms). */
+  queuedMs?: number;
+}
 
 export type WorkerRequest =
   | { type: 'load'; build: string; tableUrl: string; bookUrl?: string }
-  | { type: 'think'; build: string; board: string; depth: number; exactFrom: number }
+  | { type: 'think'; build: string; board: string; depth?: number; exactFrom: number; timeMs?: number }
   | { type: 'analyze'; build: string; board: string; depth: number; exactFrom: number }
   | { type: 'evaluateGame'; build: string; boards: string[]; depth: number }
   | { type: 'book'; build: string; board: string }
-  | { type: 'goMove'; size: number; komi: number; moves: number[]; playouts: number; seed: number };
+  | { type: 'goMove'; size: number; komi: number; moves: number[]; playouts?: number; timeMs?: number; seed: number };
 
 export interface BookMoveMsg { move: number; score: number }
 

@@ -59,6 +59,12 @@ export interface EpochStats {
   readonly trainRms: number;
   /** RMS error in discs on the validation positions (NaN when there are none). */
   readonly validationRms: number;
+  /** Per phase (0 = the opening): RMS error in discs on the validation positions of that phase
+   *  (NaN for a phase without any; empty without a validation set). validationRms is their
+   *  count-weighted root mean square. Absent from histories written before it was kept. */
+  readonly validationPhaseRms?: number[];
+  /** Per phase: the validation positions it holds (empty without a validation set). */
+  readonly validationPhaseCount?: number[];
   readonly ms: number;
 }
 
@@ -269,6 +275,8 @@ export function fitWeights(train: PositionSet, validation: PositionSet, options:
       for (let i = 0; i < n; i++) sum += r1[2 * i] * r1[2 * i];
       for (let j = 0; j < m; j++) x[j] = x0[j] + d[j] * y[j];
       let validationRms = NaN;
+      const validationPhaseRms: number[] = [];
+      const validationPhaseCount: number[] = [];
       if (early) {
         const { sse, count } = phaseSquaredErrors(validation, x, phases);
         let total = 0;
@@ -276,6 +284,8 @@ export function fitWeights(train: PositionSet, validation: PositionSet, options:
         for (let ph = 0; ph < phases; ph++) {
           total += sse[ph];
           positions += count[ph];
+          validationPhaseRms.push(count[ph] > 0 ? Math.sqrt(sse[ph] / count[ph]) : NaN);
+          validationPhaseCount.push(count[ph]);
           if (count[ph] > 0 && sse[ph] < bestPhaseSse[ph]) {
             bestPhaseSse[ph] = sse[ph];
             phaseEpoch[ph] = epoch;
@@ -284,7 +294,7 @@ export function fitWeights(train: PositionSet, validation: PositionSet, options:
         }
         validationRms = Math.sqrt(total / positions);
       }
-      const stats: EpochStats = { epoch, trainRms: Math.sqrt(sum / n), validationRms, ms: performance.now() - t0 };
+      const stats: EpochStats = { epoch, trainRms: Math.sqrt(sum / n), validationRms, validationPhaseRms, validationPhaseCount, ms: performance.now() - t0 };
       history.push(stats);
       options.onEpoch?.(stats);
       options.onState?.({ epoch, y, p, bestX, bestPhaseSse, phaseEpoch, history });

@@ -1,7 +1,7 @@
 // `sente train` as a library call: games (self-play game files or folders, bare transcripts, and
 // WTHOR databases through the caller) -> positions -> fitted weights -> a new build in the
-// registry. Per-epoch train and validation RMS errors are reported and appended to a CSV as each
-// epoch ends.
+// registry. Per-epoch train and validation RMS errors (the validation error in total and per
+// phase) are reported and appended to a CSV as each epoch ends.
 import { appendFileSync, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DEFAULT_PHASES, DEFAULT_SCALE, PHASE_STRIDE, loadBuild, type EvalTable, type ManifestEntry } from '@sente/search';
@@ -139,12 +139,16 @@ export function train(o: TrainOptions): TrainSummary {
   const checkpointKey = o.checkpoint !== undefined ? fitKey(data.train, data.validation, { phases, l2, neighbour, minEmpties, validation, from: parent?.id ?? null }) : null;
   const resume = o.checkpoint !== undefined && existsSync(o.checkpoint) ? readCheckpoint(o.checkpoint, checkpointKey!) : undefined;
   if (resume) o.onResume?.(resume.epoch);
-  if (!resume) writeFileSync(csvPath, stringify([], { header: true, columns: ['epoch', 'train_rms', 'validation_rms', 'ms'] }));
+  // Per phase too: validation_rms_p0 (the opening) .. validation_rms_p<phases-1>, empty for a phase
+  // without validation positions (all empty without a validation set).
+  const phaseColumns = Array.from({ length: phases }, (_, ph) => `validation_rms_p${ph}`);
+  if (!resume) writeFileSync(csvPath, stringify([], { header: true, columns: ['epoch', 'train_rms', 'validation_rms', 'ms', ...phaseColumns] }));
+  const rms = (v: number | undefined): string => (v === undefined || Number.isNaN(v) ? '' : v.toFixed(4));
   const fit = fitWeights(data.train, data.validation, {
     phases, epochs, l2, neighbour, start, signal: o.signal, threads: o.threads, resume,
     onState: o.checkpoint !== undefined ? (st) => writeCheckpoint(o.checkpoint!, checkpointKey!, st) : undefined,
     onEpoch: (s) => {
-      appendFileSync(csvPath, stringify([[s.epoch, s.trainRms.toFixed(4), Number.isNaN(s.validationRms) ? '' : s.validationRms.toFixed(4), Math.round(s.ms)]]));
+      appendFileSync(csvPath, stringify([[s.epoch, s.trainRms.toFixed(4), rms(s.validationRms), Math.round(s.ms), ...phaseColumns.map((_, ph) => rms(s.validationPhaseRms?.[ph]))]]));
       o.onEpoch?.(s);
     },
   });

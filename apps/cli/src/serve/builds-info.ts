@@ -60,15 +60,29 @@ export function buildInfos(view: RegistryView, urls: (b: FoundBuild, file: 'tabl
   });
 }
 
-export interface TrainingRow { epoch: number; train: number; validation: number }
+export interface TrainingRow {
+  epoch: number; train: number; validation: number;
+  /** Validation RMS per phase (0 = the opening; null where the phase had no validation positions),
+   *  when the CSV has validation_rms_p<k> columns (older ones do not). */
+  phases?: (number | null)[];
+}
 
-/** A build's training.csv (`epoch,train_rms,validation_rms,ms`) as rows; bad lines are skipped. */
+/**
+ * A build's training.csv (`epoch,train_rms,validation_rms,ms`, and `validation_rms_p0`.. per phase
+ * in newer files) as rows; bad lines are skipped.
+ */
 export function readTrainingCsv(path: string): TrainingRow[] {
   const lines = readFileSync(path, 'utf8').split('\n').filter((l) => l.trim() !== '');
   const head = (lines.shift() ?? '').split(',');
   const col = (name: string): number => head.indexOf(name);
   const [e, t, v] = [col('epoch'), col('train_rms'), col('validation_rms')];
   if (e < 0 || t < 0 || v < 0) throw new Error(`${path}: header "${head.join(',')}" lacks epoch, train_rms, validation_rms`);
-  return lines.map((l) => l.split(',')).map((f) => ({ epoch: Number(f[e]), train: Number(f[t]), validation: Number(f[v]) }))
+  const phaseCols: number[] = [];
+  for (let k = 0; col(`validation_rms_p${k}`) >= 0; k++) phaseCols.push(col(`validation_rms_p${k}`));
+  const value = (f: string | undefined): number | null => (f === undefined || f.trim() === '' || !Number.isFinite(Number(f)) ? null : Number(f));
+  return lines.map((l) => l.split(',')).map((f) => ({
+    epoch: Number(f[e]), train: Number(f[t]), validation: Number(f[v]),
+    ...(phaseCols.length > 0 ? { phases: phaseCols.map((c) => value(f[c])) } : {}),
+  }))
     .filter((r) => Number.isFinite(r.epoch) && Number.isFinite(r.train) && Number.isFinite(r.validation));
 }

@@ -13,6 +13,7 @@ import { CSV_COLUMNS } from '@sente/selfplay';
 import { webAppDir } from '@sente/web';
 import { fileUnder, startLabServer, type LabServer } from './server.js';
 import { LiveEvents, tournamentState } from './watch.js';
+import { readTrainingCsv } from './builds-info.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'sente-serve-'));
 const app = join(tmp, 'app');
@@ -197,6 +198,19 @@ describe('sente serve: the archive', () => {
     expect(s.recent[0].key).toBe(1);
     writeFileSync(csv, `${header}\n${line(0, 'a', 'b').replace(`,${GAME.blackScore},${result},`, `,${GAME.blackScore + 2},${result},`)}\n`);
     expect(tournamentState(csv, 't.csv').error).toMatch(new RegExp(`t\\.csv:2: game 0: black_score ${GAME.blackScore + 2} does not follow`));
+  });
+});
+
+describe('training curves (training.csv)', () => {
+  it('reads the totals of older files and the per-phase columns of newer ones (empty: no positions)', () => {
+    const old = join(tmp, 'old-training.csv');
+    writeFileSync(old, 'epoch,train_rms,validation_rms,ms\n1,20.5,20.9,10\n2,18.25,19.5,10\n');
+    expect(readTrainingCsv(old)).toEqual([{ epoch: 1, train: 20.5, validation: 20.9 }, { epoch: 2, train: 18.25, validation: 19.5 }]);
+    const phased = join(tmp, 'phased-training.csv');
+    writeFileSync(phased, 'epoch,train_rms,validation_rms,ms,validation_rms_p0,validation_rms_p1,validation_rms_p2\n1,10.5,12.25,7,14.5,,9.75\nbad line\n');
+    expect(readTrainingCsv(phased)).toEqual([{ epoch: 1, train: 10.5, validation: 12.25, phases: [14.5, null, 9.75] }]);
+    writeFileSync(old, 'epoch,rms\n1,2\n');
+    expect(() => readTrainingCsv(old)).toThrow(/lacks epoch, train_rms, validation_rms/);
   });
 });
 

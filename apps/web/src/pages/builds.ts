@@ -1,15 +1,23 @@
 // Builds: the registry (shipped and user builds) with lineage, Elo over the builds in order of
 // creation with its interval where the build's notes record one, each build's training curve
-// (its training.csv: train and validation RMS per epoch), and two builds' evaluations compared on
-// one position.
+// (its training.csv: train and validation RMS per epoch, and the validation RMS of each phase
+// when the CSV has it), and two builds' evaluations compared on one position.
 import { BLACK, squareName } from '@sente/core';
+import { phaseOf } from '@sente/search';
 import { currentConfig, engine, getJson, type BuildInfo } from '../api.js';
 import { lineChart } from '../chart.js';
 import { clear, h, signed } from '../dom.js';
 import type { MoveScoreMsg } from '../protocol.js';
 import { buildSelect, cellsOf, errorBox, label, numberInput, parsePositionText } from './common.js';
 
-interface TrainingRow { epoch: number; train: number; validation: number }
+interface TrainingRow { epoch: number; train: number; validation: number; phases?: (number | null)[] }
+
+/** `phase 3: 45-41 empties`: the empties a phase of `phases` covers (phaseOf's split). */
+function phaseName(phase: number, phases: number): string {
+  const empties: number[] = [];
+  for (let e = 60; e >= 0; e--) if (phaseOf(e, phases) === phase) empties.push(e);
+  return `p${phase}: ${empties.length > 1 ? `${empties[0]}-${empties[empties.length - 1]}` : empties[0]} empties`;
+}
 
 export function buildsPage(root: HTMLElement): () => void {
   const c = currentConfig();
@@ -88,6 +96,16 @@ async function drawCurves(builds: BuildInfo[], box: HTMLElement): Promise<void> 
         { name: 'train RMS', points: rows.map((r) => ({ x: r.epoch, y: r.train })) },
         { name: 'validation RMS', points: rows.map((r) => ({ x: r.epoch, y: r.validation })) },
       ], { title: `${b.id}: error per epoch (discs)`, xLabel: 'epoch', yLabel: 'RMS' })));
+      // One validation curve per phase (newer CSVs); phases without validation positions are left out.
+      const phases = rows[0]?.phases?.length ?? 0;
+      const perPhase = Array.from({ length: phases }, (_, k) => ({
+        name: phaseName(k, phases),
+        points: rows.flatMap((r) => (r.phases?.[k] === null || r.phases?.[k] === undefined ? [] : [{ x: r.epoch, y: r.phases[k]!, label: `${phaseName(k, phases)}, epoch ${r.epoch}: ${r.phases[k]!.toFixed(2)}` }])),
+      })).filter((sr) => sr.points.length > 0);
+      if (perPhase.length > 0) {
+        box.append(h('div', { class: 'curve phase-curve', 'data-build': b.id, 'data-phases': perPhase.length }, lineChart(perPhase,
+          { title: `${b.id}: validation error per epoch of each phase (discs)`, xLabel: 'epoch', yLabel: 'RMS', legendWidth: 130 })));
+      }
     } catch (e) {
       box.append(errorBox(`${b.id}: ${(e as Error).message}`));
     }

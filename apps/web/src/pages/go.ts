@@ -1,7 +1,13 @@
 // Go: a game against sente's MCTS player (or two humans, or two engines) on 9x9 or smaller, with
 // captures, ko by core's rules, pass, undo, and area scoring with komi when both sides pass. The
-// finished game is saved to the archive as SGF.
+// finished game is saved to the archive as SGF. The engine plays a number of playouts, for a time
+// per move, or on a game clock (the tournament's time controls, as on the Othello page): both
+// clocks count down, the engine's budget is goMoveTimeBudget's (the GTP engine's share), and a side out of time loses
+// (RE B+T / W+T, TM and OT in the SGF).
 import { go } from '@sente/core';
+import { go as goSearch } from '@sente/search';
+import { GameClock, formatTimeControl, parseTimeControl, type TimeControl } from '@sente/selfplay/clock';
+import { formatDuration, parseDuration } from '@sente/selfplay/duration';
 import { currentConfig, engine, getJson } from '../api.js';
 import { clear, h } from '../dom.js';
 import { goBoardSvg } from '../goboard.js';
@@ -17,6 +23,10 @@ export function goPage(root: HTMLElement): () => void {
   const whiteSel = players('go-white', 'engine');
   const sizeSel = h('select', { id: 'go-size' }, ...[9, 7, 5].map((n) => h('option', { value: n }, `${n}x${n}`)));
   const playouts = numberInput('go-playouts', 300, 10, 100000);
+  const limit = h('select', { id: 'go-limit' }, h('option', { value: 'playouts' }, 'playouts'), h('option', { value: 'move' }, 'time per move'), h('option', { value: 'clock' }, 'game clock'));
+  const moveTime = h('input', { id: 'go-move-time', type: 'text', value: '1s', size: 6 });
+  const tcInput = h('input', { id: 'go-time-control', type: 'text', value: '1m+1s', size: 8 });
+  const clocks = h('p', { id: 'go-clocks' });
   const newBtn = h('button', { id: 'go-new' }, 'New game');
   const passBtn = h('button', { id: 'go-pass' }, 'Pass');
   const undoBtn = h('button', { id: 'go-undo' }, 'Undo');
@@ -27,8 +37,8 @@ export function goPage(root: HTMLElement): () => void {
   const boardBox = h('div', { class: 'board-box' });
   const page = h('section', { id: 'go', 'data-state': 'idle' },
     h('h2', {}, 'Play Go'),
-    h('div', { class: 'controls' }, label('Black', blackSel), label('White', whiteSel), label('size', sizeSel), label('playouts', playouts), newBtn, passBtn, undoBtn),
-    h('div', { class: 'split' }, boardBox, h('div', { class: 'side' }, status, prisoners, movesBox, saved)));
+    h('div', { class: 'controls' }, label('Black', blackSel), label('White', whiteSel), label('size', sizeSel), label('engine', limit), label('playouts', playouts), label('per move', moveTime), label('clock', tcInput), newBtn, passBtn, undoBtn),
+    h('div', { class: 'split' }, boardBox, h('div', { class: 'side' }, status, clocks, prisoners, movesBox, saved)));
   root.append(page);
 
   const komi = go.AREA_KOMI;
@@ -38,6 +48,64 @@ export function goPage(root: HTMLElement): () => void {
   let alive = true;
   const isHuman = (c: number): boolean => (c === go.BLACK ? blackSel.value : whiteSel.value) === 'human';
   const colorName = (c: number): string => (c === go.BLACK ? 'Black' : 'White');
+  // The engine's limit for the game in progress, fixed when it starts; clock index 0 is black.
+  type Limit = { kind: 'playouts' } | { kind: 'move'; ms: number } | { kind: 'clock'; tc: TimeControl; clock: GameClock };
+  let game: Limit = { kind: 'playouts' };
+  let lostOnTime: { color: number; reason: string } | null = null;
+  let turnStart = performance.now();
+  const running = (): boolean => page.dataset.state === 'waiting' || page.dataset.state === 'thinking';
+
+  function chosenLimit(): Limit | string {
+    if (limit.value === 'move') {
+      const d = parseDuration(moveTime.value, 60_000);
+      return d.ok ? { kind: 'move', ms: Math.round(d.ms) } : `time per move: ${d.error}`;
+    }
+    if (limit.value === 'clock') {
+      const r = parseTimeControl(tcInput.value);
+      return r.ok ? { kind: 'clock', tc: r.tc, clock: new GameClock(r.tc) } : `game clock: ${r.error}`;
+    }
+    return { kind: 'playouts' };
+  }
+
+  function renderClocks(): void {
+    if (game.kind !== 'clock') { clocks.textContent = game.kind === 'move' ? `engine: ${formatDuration(game.ms)} a move` : ''; return; }
+    const spent = (c: number): number => (running() && board.toMove === c ? performance.now() - turnStart : 0);
+    const left = [go.BLACK, go.WHITE].map((c) => game.kind === 'clock' ? game.clock.remainingMs(c - 1) - spent(c) : 0);
+    clocks.dataset.black = String(Math.round(left[0]));
+    clocks.dataset.white = String(Math.round(left[1]));
+    const text = (ms: number): string => { const t = Math.max(0, ms) / 1000, m = Math.floor(t / 60); return `${m}:${(t - 60 * m).toFixed(1).padStart(4, '0')}`; };
+    clocks.textContent = `clock ${formatTimeControl(game.tc)}, left: black ${text(left[0])}, white ${text(left[1])}`;
+  }
+
+  /** Charges the turn's time to the side to move (a pass too: in Go it is a move); false when it lost on time. */
+  function charge(move: number): boolean {
+    const now = performance.now();
+    const spent = now - turnStart;
+    turnStart = now;
+    if (game.kind !== 'clock') return true;
+    const c = board.toMove;
+    const had = game.clock.remainingMs(c - 1);
+    if (game.clock.charge(c - 1, spent)) return true;
+    lostOnTime = { color: c, reason: `time (${colorName(c).toLowerCase()}): ${Math.round(spent)} ms for ${go.gtpVertex(board.size, move)} with ${Math.round(had)} ms left (${formatTimeControl(game.tc)})` };
+    return false;
+  }
+
+  const ticker = setInterval(() => {
+    if (!running()) return;
+    if (game.kind === 'clock' && page.dataset.state === 'waiting' && isHuman(board.toMove)) {
+      const spent = performance.now() - turnStart;
+      const had = game.clock.remainingMs(board.toMove - 1);
+      if (spent > had) {
+        game.clock.charge(board.toMove - 1, spent);
+        turnStart = performance.now();
+        generation++;
+        lostOnTime = { color: board.toMove, reason: `time (${colorName(board.toMove).toLowerCase()}): no move after ${Math.round(spent)} ms with ${Math.round(had)} ms left (${formatTimeControl(game.tc)})` };
+        void finish();
+        return;
+      }
+    }
+    renderClocks();
+  }, 100);
 
   function rebuild(list: number[]): void {
     board = new go.GoBoard(Number(sizeSel.value));
@@ -58,9 +126,12 @@ export function goPage(root: HTMLElement): () => void {
     page.dataset.captures = String(board.captures[go.BLACK] + board.captures[go.WHITE]);
     movesBox.textContent = moves.map((m) => go.gtpVertex(board.size, m)).join(' ') || '(no moves yet)';
     page.dataset.moves = String(moves.length);
+    renderClocks();
   }
 
   function play(p: number): boolean {
+    if (p !== go.PASS && !board.isLegal(p, board.toMove)) return false;
+    if (!charge(p)) return false;
     if (p === go.PASS) board.pass();
     else if (!board.play(p)) return false;
     moves = [...moves, p];
@@ -73,7 +144,7 @@ export function goPage(root: HTMLElement): () => void {
       status.textContent = `${go.gtpVertex(board.size, p)} is not legal (${board.illegalReason(p, board.toMove)})`;
       return;
     }
-    play(p);
+    if (!play(p)) { generation++; void finish(); return; }
     void advance();
   }
 
@@ -90,9 +161,16 @@ export function goPage(root: HTMLElement): () => void {
       page.dataset.state = 'thinking';
       status.textContent = `sente (${colorName(board.toMove).toLowerCase()}) is thinking...`;
       render();
-      let r: { move: number; winrate: number; playouts: number };
+      let r: { move: number; winrate: number; playouts: number; queuedMs?: number };
       try {
-        r = await engine.request({ type: 'goMove', size: board.size, komi, moves, playouts: Number(playouts.value), seed: 1 });
+        let timeMs: number | undefined;
+        if (game.kind === 'move') timeMs = game.ms;
+        else if (game.kind === 'clock') timeMs = goSearch.goMoveTimeBudget({ remainingMs: game.clock.remainingMs(board.toMove - 1) - (performance.now() - turnStart), incrementMs: game.tc.incrementMs }, board.emptyCount);
+        if (timeMs === undefined) delete page.dataset.budget;
+        else page.dataset.budget = String(Math.round(timeMs));
+        r = await engine.request(timeMs === undefined
+          ? { type: 'goMove', size: board.size, komi, moves, playouts: Number(playouts.value), seed: 1 }
+          : { type: 'goMove', size: board.size, komi, moves, timeMs, seed: 1 });
       } catch (e) {
         if (gen !== generation) return;
         page.dataset.state = 'error';
@@ -101,25 +179,34 @@ export function goPage(root: HTMLElement): () => void {
       }
       if (gen !== generation || !alive) return;
       const move = r.move < go.PASS ? go.PASS : r.move; // resignation is off; anything else passes
-      if (!play(move)) {
+      // Time waiting in the worker behind other requests is not the engine's.
+      turnStart += Math.min(r.queuedMs ?? 0, performance.now() - turnStart);
+      if (move !== go.PASS && !board.isLegal(move, board.toMove)) {
         page.dataset.state = 'error';
         status.textContent = `engine answered an illegal move ${go.gtpVertex(board.size, move)}`;
         return;
       }
+      if (!play(move)) return finish();
       page.dataset.lastEngineMove = go.gtpVertex(board.size, move);
     }
   }
 
   async function finish(): Promise<void> {
+    const timeLoss = lostOnTime;
     const score = go.areaScore(board, komi);
-    const result = score.margin > 0 ? `B+${score.margin}` : `W+${-score.margin}`;
+    const result = timeLoss ? `${timeLoss.color === go.BLACK ? 'W' : 'B'}+T` : score.margin > 0 ? `B+${score.margin}` : `W+${-score.margin}`;
     page.dataset.state = 'over';
     page.dataset.result = result;
-    status.textContent = `Game over (both passed): black ${score.black}, white ${score.white} + komi ${komi}: ${result}`;
+    page.dataset.reason = timeLoss ? 'time' : 'normal';
+    status.textContent = timeLoss
+      ? `Game over: ${colorName(timeLoss.color)} lost on time: ${result}`
+      : `Game over (both passed): black ${score.black}, white ${score.white} + komi ${komi}: ${result}`;
     render();
     const sgf = go.writeSgf({
       size: board.size, komi, playerBlack: isHuman(go.BLACK) ? 'human' : 'sente', playerWhite: isHuman(go.WHITE) ? 'human' : 'sente', result,
       setupBlack: [], setupWhite: [], moves: moves.map((point, i) => ({ color: i % 2 === 0 ? go.BLACK : go.WHITE, point })),
+      ...(timeLoss ? { comment: timeLoss.reason } : {}),
+      ...(game.kind === 'clock' ? { mainTime: game.tc.baseMs / 1000, overtime: `${game.tc.moves > 0 ? `${game.tc.baseMs / 1000}s for every ${game.tc.moves} moves` : ''}${game.tc.incrementMs > 0 ? `${game.tc.moves > 0 ? ', ' : ''}${game.tc.incrementMs / 1000}s Fischer` : ''}` } : {}),
     });
     if (currentConfig().mode === 'server' && currentConfig().archive) {
       try {
@@ -132,13 +219,26 @@ export function goPage(root: HTMLElement): () => void {
     }
   }
 
-  newBtn.addEventListener('click', () => { generation++; rebuild([]); clear(saved); void advance(); });
-  passBtn.addEventListener('click', () => {
-    if (page.dataset.state !== 'waiting' || !isHuman(board.toMove)) return;
-    play(go.PASS);
+  newBtn.addEventListener('click', () => {
+    generation++;
+    const chosen = chosenLimit();
+    if (typeof chosen === 'string') { page.dataset.state = 'error'; status.textContent = chosen; return; }
+    game = chosen;
+    lostOnTime = null;
+    delete page.dataset.reason;
+    rebuild([]);
+    clear(saved);
+    turnStart = performance.now();
     void advance();
   });
+  passBtn.addEventListener('click', () => {
+    if (page.dataset.state !== 'waiting' || !isHuman(board.toMove)) return;
+    if (!play(go.PASS)) { generation++; void finish(); return; }
+    void advance();
+  });
+  // Undo takes moves back, not time: the clocks keep what was spent.
   undoBtn.addEventListener('click', () => {
+    if (lostOnTime) return;
     generation++;
     const list = moves.slice();
     do list.pop(); while (list.length > 0 && !isHumanAfter(list));
@@ -150,5 +250,5 @@ export function goPage(root: HTMLElement): () => void {
   for (const sel of [blackSel, whiteSel]) sel.addEventListener('change', () => { if (page.dataset.state === 'waiting') { generation++; void advance(); } });
   rebuild([]);
   void advance();
-  return () => { alive = false; generation++; };
+  return () => { alive = false; generation++; clearInterval(ticker); };
 }

@@ -32,6 +32,10 @@ export interface SgfGame {
   readonly gameName?: string;
   /** C of the root node: a comment (a match archive writes why the game ended). */
   readonly comment?: string;
+  /** TM: the main time of each side, in seconds (a game on a clock). */
+  readonly mainTime?: number;
+  /** OT: the overtime, as text (e.g. "1s Fischer"). */
+  readonly overtime?: string;
 }
 
 interface RawProp {
@@ -279,6 +283,8 @@ export function writeSgf(game: SgfGame): string {
   if (game.date) out += `DT[${escapeValue(game.date)}]`;
   if (game.gameName) out += `GN[${escapeValue(game.gameName)}]`;
   if (game.comment) out += `C[${escapeValue(game.comment)}]`;
+  if (game.mainTime !== undefined) out += `TM[${game.mainTime}]`;
+  if (game.overtime) out += `OT[${escapeValue(game.overtime)}]`;
   if (game.setupBlack.length > 0) out += 'AB' + game.setupBlack.map((p) => `[${sgfPoint(game.size, p)}]`).join('');
   if (game.setupWhite.length > 0) out += 'AW' + game.setupWhite.map((p) => `[${sgfPoint(game.size, p)}]`).join('');
   if (game.playerToMove !== undefined) out += `PL[${game.playerToMove === BLACK ? 'B' : 'W'}]`;

@@ -18,6 +18,7 @@ import { generateCandidates } from './candidates.js';
 import { MctsPlayer, RESIGN, type SearchOptions } from './mcts.js';
 import { BLACK, EMPTY, GoBoard, PASS, WHITE, areaScore, fixedHandicapXY, formatMargin, gtpVertex, maxFixedHandicap, parseSgf, renderGoBoard, sgfToBoard } from './rules.js';
 import { STATUS_PLAYOUTS, judgeStatus, statusJudge, type Judgement } from './status.js';
+import { goMoveTimeBudget } from './time-manager.js';
 
 // The codec takes a word as it is (GTP's only whitespace is the space that separated it), so
 // "play b \u00a0C3" is refused as in Othello GTP.
@@ -377,7 +378,7 @@ export class GoGtpEngine {
     const stones = clock.stonesLeft[c];
     const expected = Math.max(10, this.board.emptyCount / 3);
     let seconds: number;
-    if (clock.mode === 'absolute') seconds = left / expected;
+    if (clock.mode === 'absolute') return goMoveTimeBudget({ remainingMs: left * 1000 }, this.board.emptyCount);
     else if (clock.mode === 'canadian') {
       const perStone = clock.periodStones > 0 ? clock.periodTime / clock.periodStones : 0;
       seconds = stones > 0 ? left / stones : left > 0 ? left / expected + 0.5 * perStone : perStone;

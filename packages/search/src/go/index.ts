@@ -9,4 +9,5 @@ export * from './playout-shapes.js';
 export * from './mcts.js';
 export * from './session.js';
 export * from './gtp.js';
+export * from './time-manager.js';
 export * from './status.js';
