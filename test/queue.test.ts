@@ -67,6 +67,11 @@ async function stopAll(list: Running[]): Promise<void> {
   await Promise.all(list.map((r) => r.exited));
 }
 
+/** Waits until `n` workers are connected, so that a run's jobs are shared from its start (a worker slow to start on a loaded machine would otherwise find them all taken). */
+async function connected(url: string, n: number): Promise<void> {
+  await until(`${n} workers connected`, () => Number(/workers: (\d+) connected/.exec(sente('queue', 'status', '--redis', url).stdout)?.[1] ?? 0) >= n, 60_000);
+}
+
 function lines(file: string): number {
   return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '').length : 0;
 }
@@ -92,6 +97,7 @@ describe.skipIf(!hasRedis)('the job queue (BullMQ on a real redis-server)', () =
 
   it(`${PARITY_GAMES} games over the queue with 2 worker processes are byte-identical to the local pool`, async () => {
     const ws = [worker(redis.url, 'a'), worker(redis.url, 'b')];
+    await connected(redis.url, 2);
     const r = sente('selfplay', ...FAST, '--games', String(PARITY_GAMES), '--redis', redis.url, '--out', join(tmp, 'queued'));
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(new RegExp(`${PARITY_GAMES}/${PARITY_GAMES} games`));
@@ -111,6 +117,7 @@ describe.skipIf(!hasRedis)('the job queue (BullMQ on a real redis-server)', () =
     const out = join(tmp, 'killed-workers');
     const a = worker(redis.url, 'k1');
     const b = worker(redis.url, 'k2');
+    await connected(redis.url, 2);
     const run = start([MAIN, 'selfplay', ...FAST, '--games', String(games), '--batch', '4', '--redis', redis.url, '--out', out]);
     const file = join(out, 'games.txt');
     await until('40 games', () => lines(file) >= 40);
