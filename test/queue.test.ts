@@ -12,7 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readGameFile, runSelfplay, setStrongest, DEFAULT_OPENINGS_FILE } from '@sente/selfplay';
+import { Position, parseTranscript } from '@sente/core';
+import { liveEventsPath, readGameFile, readTournamentResults, runSelfplay, setStrongest, DEFAULT_OPENINGS_FILE } from '@sente/selfplay';
 import { hasRedis, NO_REDIS, startRedis, type RedisServer } from './redis-server.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -242,6 +243,38 @@ describe.skipIf(!hasRedis)('the job queue (BullMQ on a real redis-server)', () =
     const bq = sente('book', 'build', '--games', games, '--plies', '3', '--depth', '2', '--build', 'bootstrap', '--redis', redis.url, '--out', join(tmp, 'queue.book'));
     expect(bq.status, bq.stderr).toBe(0);
     expect(readFileSync(join(tmp, 'queue.book'))).toEqual(readFileSync(join(tmp, 'local.book')));
+    await stopAll(ws);
+  });
+
+  it('tournament --events over the queue: the workers report the moves, the coordinator checks and writes them', async () => {
+    const ws = [worker(redis.url, 'e1'), worker(redis.url, 'e2')];
+    await connected(redis.url, 2);
+    const csv = join(tmp, 't-events.csv');
+    const r = sente('tournament', '--player', 'bootstrap:depth=1', '--player', 'bootstrap:depth=5', '--games', '8', '--exact', '6', '--csv', csv, '--events', '--redis', redis.url);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout + r.stderr).not.toMatch(/dropped a live move report/);
+    const results = readTournamentResults(csv);
+    expect(results).toHaveLength(8);
+    const events = readFileSync(liveEventsPath(csv), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { game: number; black: string; white: string; moves: string; t: number });
+    const byKey = new Map(results.map((g) => [g.key, g]));
+    const seen = new Map<number, number>();
+    for (const e of events) {
+      const g = byKey.get(e.game);
+      expect(g, `event for game ${e.game}`).toBeDefined();
+      expect([e.black, e.white]).toEqual([g!.black, g!.white]);
+      // Legal by our rules, and a prefix of the game as the results file records it, longer each time.
+      const replay = parseTranscript(e.moves, Position.initial());
+      expect(replay.ok, e.moves).toBe(true);
+      const moves = replay.ok ? replay.value.moves : [];
+      expect(g!.moves.filter((m) => m >= 0).slice(0, moves.length)).toEqual(moves);
+      expect(moves.length).toBeGreaterThan(g!.opening.length);
+      expect(moves.length).toBeGreaterThan(seen.get(e.game) ?? 0);
+      seen.set(e.game, moves.length);
+    }
+    // Every game of the run was seen live (its first move is reported at once).
+    expect([...seen.keys()].sort((a, b) => a - b)).toEqual(results.map((g) => g.key).sort((a, b) => a - b));
+    const final = results.filter((g) => seen.get(g.key) === g.moves.filter((m) => m >= 0).length).length;
+    console.log(`queue live events: ${events.length} move events for ${results.length} games (${final} with their final position)`);
     await stopAll(ws);
   });
 

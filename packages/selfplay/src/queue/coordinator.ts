@@ -116,7 +116,7 @@ export async function runQueue<P, R>(o: PoolOptions<P, R>, q: QueueSettings & { 
   });
 
   // Live moves (tournaments with --events): a report is written only for a game of the job that
-  // sent it, still being played, legal from its opening, and longer than the last one written for
+  // sent it, legal from its opening, and longer than the last one written for
   // that job and game (so at most 60 lines per game and attempt, whatever a worker sends).
   const liveEvents = q.events;
   const lastLive = new Map<number, { job: string; plies: number }>();
@@ -126,9 +126,7 @@ export async function runQueue<P, R>(o: PoolOptions<P, R>, q: QueueSettings & { 
       const key = (data as { key?: unknown } | null)?.key;
       const ev = !j ? 'not a live job of this run'
         : typeof key !== 'number' || !jobOf.has(key) ? 'not one of the job\'s games'
-        : done.has(key) ? null // finished meanwhile: the results file has it
         : liveMove(taskFor(key), j.keys, data);
-      if (ev === null) return;
       if (typeof ev === 'string') {
         if (stats.droppedMoves++ === 0) log(`dropped a live move report of job ${jobId}: ${ev} (further ones are dropped silently)`);
         return;
