@@ -11,7 +11,7 @@
 // queue and stream; an interrupted one pauses its queue and keeps both for the resume.
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { Queue, QueueEvents } from 'bullmq';
+import { Queue, QueueEvents, QueueEventsProducer } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { PoolOptions, PoolSummary } from '../pool.js';
 import { BlobStore } from './blobs.js';
@@ -125,7 +125,7 @@ export async function runQueue<P, R>(o: PoolOptions<P, R>, q: QueueSettings & { 
       const j = outstanding.get(jobId);
       const key = (data as { key?: unknown } | null)?.key;
       const ev = !j ? 'not a live job of this run'
-        : typeof key !== 'number' || !jobOf.has(key) ? 'not one of the job\'s games'
+        : typeof key !== 'number' || !jobOf.has(key) ? `game ${String(key).slice(0, 20)} is not one of the job's games`
         : liveMove(taskFor(key), j.keys, data);
       if (typeof ev === 'string') {
         if (stats.droppedMoves++ === 0) log(`dropped a live move report of job ${jobId}: ${ev} (further ones are dropped silently)`);
@@ -137,6 +137,25 @@ export async function runQueue<P, R>(o: PoolOptions<P, R>, q: QueueSettings & { 
       moveEventWriter(liveEvents, ev.key, ev.black, ev.white)(ev.moves);
     });
   }
+
+  // A worker writes a game's last live report before its result, so a marker published after the
+  // last result comes after every report on the events stream: once it arrives, all are written.
+  const flushLiveEvents = async (): Promise<void> => {
+    const producer = new QueueEventsProducer(q.run, { connection, prefix: PREFIX });
+    try {
+      const marker = `sente-live-flush-${nonce}`;
+      let timer: NodeJS.Timeout | undefined;
+      const seen = new Promise<void>((resolve) => {
+        events.once(marker as 'progress', () => resolve());
+        timer = setTimeout(resolve, 5000);
+      });
+      await producer.publishEvent({ eventName: marker }, 10_000);
+      await seen;
+      clearTimeout(timer);
+    } finally {
+      await producer.close();
+    }
+  };
 
   const record = (): RunRecord => ({
     kind: q.kind, version: identity.version, patterns: identity.patterns, host: hostname(), pid: process.pid,
@@ -283,6 +302,7 @@ export async function runQueue<P, R>(o: PoolOptions<P, R>, q: QueueSettings & { 
     }
   } finally {
     o.signal?.removeEventListener('abort', onAbort);
+    if (liveEvents) await flushLiveEvents().catch(() => {});
     try {
       if (interrupted) {
         // Workers finish what they hold (into the stream, read on --resume) and take nothing new.

@@ -93,11 +93,14 @@ export async function serveQueue(o: ServeOptions): Promise<ServeHandle> {
     jobs++;
     const posted = new Set<number>();
     const writes: Promise<unknown>[] = [];
+    // A game's result is appended after its live reports are written (the coordinator relies on that order).
+    const reported = new Map<number, Promise<unknown>>();
     const post = (key: number, item: unknown): void => {
       if (posted.has(key)) return;
       posted.add(key);
       items++;
-      writes.push(redis.xadd(itemsKey(run), '*', 'key', String(key), 'job', String(job.id), 'worker', id, 'item', JSON.stringify(item)));
+      const after = reported.get(key) ?? Promise.resolve();
+      writes.push(after.then(() => redis.xadd(itemsKey(run), '*', 'key', String(key), 'job', String(job.id), 'worker', id, 'item', JSON.stringify(item))));
     };
     // Live moves (a tournament with --events): reported as job progress, at most one report per
     // game every LIVE_MS, and the game's last position before its result.
@@ -106,7 +109,9 @@ export async function serveQueue(o: ServeOptions): Promise<ServeHandle> {
     const pending = new Map<number, { moves: number[]; timer: NodeJS.Timeout }>();
     const report = (key: number, moves: number[]): void => {
       lastLive.set(key, Date.now());
-      writes.push(job.updateProgress({ key, ...players.get(key), moves }).catch((e: Error) => log(`job ${job.id}: reporting a move: ${e.message}`)));
+      const w = job.updateProgress({ key, ...players.get(key), moves }).catch((e: Error) => log(`job ${job.id}: reporting a move: ${e.message}`));
+      reported.set(key, w);
+      writes.push(w);
     };
     const flush = (key: number): void => {
       const p = pending.get(key);
@@ -131,9 +136,19 @@ export async function serveQueue(o: ServeOptions): Promise<ServeHandle> {
       flush(m.key);
       post(m.key, m.item);
     });
+    // The task closes its end when it is done; messages sent before that arrive first (the last
+    // live reports and results must not be cut off by closing ours). A second at most.
+    const drained = new Promise<void>((resolve) => {
+      port1.once('close', () => resolve());
+      setTimeout(resolve, 1000).unref();
+    });
     try {
       const out = (await pool.run({ ...task, port: port2 } as WorkerTask, { transferList: [port2] })) as { key: number; item: unknown }[];
-      for (const m of out) post(m.key, m.item);
+      await drained;
+      for (const m of out) {
+        flush(m.key);
+        post(m.key, m.item);
+      }
     } finally {
       port1.close();
       for (const key of [...pending.keys()]) flush(key);
