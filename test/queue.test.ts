@@ -4,7 +4,8 @@
 // SIGKILLed and restarted with --resume finishes the same file; a forged result is refused, logged
 // and played again by an honest worker; a wrong password is a clear error, not a hang; a worker of
 // another version refuses and says why; tournaments and book scoring run over the queue; and
-// `sente queue status|drain|clean` see and steer it. Skips when redis-server is absent.
+// `sente queue status|drain|clean` see and steer it; a tournament's live moves (--events) reach the
+// coordinator's events file, checked (forged reports dropped). Skips when redis-server is absent.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';

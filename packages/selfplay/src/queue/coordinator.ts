@@ -9,6 +9,8 @@
 // The items stream outlives the coordinator: restarted (`--resume`), it reads the items finished
 // meanwhile, adopts the run's live jobs and enqueues only what is left. A finished run removes its
 // queue and stream; an interrupted one pauses its queue and keeps both for the resume.
+// Tournaments with live events: workers report moves as job progress; each report is checked
+// (validate.ts, liveMove) and appended to the run's events file.
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { Queue, QueueEvents, QueueEventsProducer } from 'bullmq';
