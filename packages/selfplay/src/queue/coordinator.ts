@@ -143,20 +143,16 @@ export async function runQueue<P, R>(o: PoolOptions<P, R>, q: QueueSettings & { 
   // A worker writes a game's last live report before its result, so a marker published after the
   // last result comes after every report on the events stream: once it arrives, all are written.
   const flushLiveEvents = async (): Promise<void> => {
+    // At most 5 s (Redis may be gone: its commands would wait for a reconnection).
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => { timer = setTimeout(resolve, 5000); });
     const producer = new QueueEventsProducer(q.run, { connection, prefix: PREFIX });
-    try {
-      const marker = `sente-live-flush-${nonce}`;
-      let timer: NodeJS.Timeout | undefined;
-      const seen = new Promise<void>((resolve) => {
-        events.once(marker as 'progress', () => resolve());
-        timer = setTimeout(resolve, 5000);
-      });
-      await producer.publishEvent({ eventName: marker }, 10_000);
-      await seen;
-      clearTimeout(timer);
-    } finally {
-      await producer.close();
-    }
+    producer.on('error', () => {});
+    const marker = `sente-live-flush-${nonce}`;
+    const seen = new Promise<void>((resolve) => events.once(marker as 'progress', () => resolve()));
+    await Promise.race([late, producer.publishEvent({ eventName: marker }, 10_000).then(() => seen)]).catch(() => {});
+    clearTimeout(timer);
+    void producer.close().catch(() => {});
   };
 
   const record = (): RunRecord => ({
@@ -304,7 +300,7 @@ export async function runQueue<P, R>(o: PoolOptions<P, R>, q: QueueSettings & { 
     }
   } finally {
     o.signal?.removeEventListener('abort', onAbort);
-    if (liveEvents) await flushLiveEvents().catch(() => {});
+    if (liveEvents) await flushLiveEvents();
     try {
       if (interrupted) {
         // Workers finish what they hold (into the stream, read on --resume) and take nothing new.
