@@ -132,7 +132,7 @@ export interface TournamentOptions {
   readonly overwriteArchive?: boolean;
   /** Othello archives: the time control written to each game's TI (e.g. "depth 4"). */
   readonly archiveTimeControl?: string;
-  /** Append each move of the games in progress to this file (match/events.ts), for live watchers; not sent to queue workers. */
+  /** Append each move of the games in progress to this file (match/events.ts), for live watchers. On the queue only a flag travels: workers report the moves as job progress and the coordinator appends them here. */
   readonly eventsPath?: string;
   /** Starts an external player (default: createGtpPlayer). */
   readonly startGtp?: (command: string, options: { timeoutMs?: number; name?: string }) => Promise<GamePlayer>;
@@ -319,12 +319,12 @@ async function playGames(
     })),
     makeTask: (payload, keys) => {
       const left = payload.filter((g) => keys.includes(g.key));
-      return o.game?.poolTask ? o.game.poolTask(left) : { kind: 'match', buildsDir: o.buildsDir, games: left, rules, events: o.queue ? undefined : o.eventsPath };
+      return o.game?.poolTask ? o.game.poolTask(left) : { kind: 'match', buildsDir: o.buildsDir, games: left, rules, events: o.queue ? undefined : o.eventsPath, liveEvents: o.queue && o.eventsPath ? true : undefined };
     },
     onItem: (key, outcome) => record(byKey.get(key)!, outcome),
     signal: stopAll.signal,
     // Another game's jobs stay on the local pool (the queue's workers replay Othello games).
-  }, o.game ? undefined : o.queue, 'tournament', identity);
+  }, o.game ? undefined : o.queue && o.eventsPath ? { ...o.queue, events: o.eventsPath } : o.queue, 'tournament', identity);
   const localRun = playLocal(local, { ...o, signal: stopAll.signal }, rules, record, (spec, error) => {
     if (!notStarted.some((n) => n.player === spec.name)) notStarted.push({ player: spec.name, command: spec.command, error });
     stopAll.abort();

@@ -46,6 +46,8 @@ export interface MatchTask {
   readonly rules?: MatchRules;
   /** Append each move to this live-events file (match/events.ts). */
   readonly events?: string;
+  /** Post each move through the port as `{ live: key, moves }` (a queue worker reports them as job progress, queue/serve.ts). */
+  readonly liveEvents?: boolean;
   readonly port: MessagePort;
   readonly crashAfter?: number;
 }
@@ -100,7 +102,8 @@ export default async function run(task: WorkerTask): Promise<{ key: number; item
       for (const g of task.games) {
         const black = enginePlayer(g.black.name, engineFor(task.buildsDir, g.black.build, 0, 8, g.black.book, g.black.threads), g.black);
         const white = enginePlayer(g.white.name, engineFor(task.buildsDir, g.white.build, 1, 8, g.white.book, g.white.threads), g.white);
-        const onMove = task.events ? moveEventWriter(task.events, g.key, g.black.name, g.white.name) : undefined;
+        const onMove = task.events ? moveEventWriter(task.events, g.key, g.black.name, g.white.name)
+          : task.liveEvents ? (moves: readonly number[]) => task.port.postMessage({ live: g.key, moves }) : undefined;
         post(g.key, await refereeGame(black, white, g.opening, { ...task.rules, game: g.key, onMove }));
       }
     }

@@ -9,9 +9,11 @@
 // The items stream outlives the coordinator: restarted (`--resume`), it reads the items finished
 // meanwhile, adopts the run's live jobs and enqueues only what is left. A finished run removes its
 // queue and stream; an interrupted one pauses its queue and keeps both for the resume.
+// Tournaments with live events: workers report moves as job progress; each report is checked
+// (validate.ts, liveMove) and appended to the run's events file.
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { Queue, QueueEvents } from 'bullmq';
+import { Queue, QueueEvents, QueueEventsProducer } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { PoolOptions, PoolSummary } from '../pool.js';
 import { BlobStore } from './blobs.js';
@@ -19,7 +21,8 @@ import { bullConnection, checkRedis, parseRedisUrl, QueueError, redisClient } fr
 import { localIdentity, type Identity } from './identity.js';
 import { drainKey, itemsKey, PREFIX, refusalsKey, RUNS_KEY, WORKER_STALE_MS, WORKERS_KEY, type RunRecord, type WorkerRecord } from './names.js';
 import { packTask, type LocalTask, type WireTask } from './transport.js';
-import { invalidItem } from './validate.js';
+import { invalidItem, liveMove } from './validate.js';
+import { moveEventWriter } from '../match/events.js';
 
 /** How a run uses the queue: where Redis is, and what to say while it runs. */
 export interface QueueSettings {
@@ -28,6 +31,11 @@ export interface QueueSettings {
   readonly log?: (line: string) => void;
   /** Counts of the run, at its end. */
   readonly onStats?: (stats: QueueStats) => void;
+  /**
+   * Tournaments with live events: the file the moves of the games in progress are appended to
+   * (match/events.ts). Workers report them as job progress; each report is checked before it is written.
+   */
+  readonly events?: string;
   /** Test hook: claim another identity (a worker of this version must refuse the jobs). */
   readonly identity?: Partial<Identity>;
 }
@@ -41,6 +49,8 @@ export interface QueueStats {
   readonly refused: number;
   /** Items that arrived for a key already delivered (a retried game), ignored. */
   readonly duplicates: number;
+  /** Live move reports refused by the check (not a game of the job, illegal, too long), dropped. */
+  readonly droppedMoves: number;
   readonly jobs: number;
 }
 
@@ -64,7 +74,7 @@ export async function runQueue<P, R>(o: PoolOptions<P, R>, q: QueueSettings & { 
   const log = q.log ?? (() => {});
   const maxRetries = o.maxRetries ?? 3;
   const identity: Identity = { ...localIdentity(), ...q.identity };
-  const stats = { stalled: 0, requeued: 0, refused: 0, duplicates: 0, jobs: 0 };
+  const stats = { stalled: 0, requeued: 0, refused: 0, duplicates: 0, droppedMoves: 0, jobs: 0 };
   const done = new Set<number>();
   const failed: { keys: number[]; error: string }[] = [];
   let interrupted = o.signal?.aborted ?? false;
@@ -106,6 +116,44 @@ export async function runQueue<P, R>(o: PoolOptions<P, R>, q: QueueSettings & { 
     stats.stalled++;
     log(`job ${jobId} stalled (its worker stopped); BullMQ hands it to another worker`);
   });
+
+  // Live moves (tournaments with --events): a report is written only for a game of the job that
+  // sent it, legal from its opening, and longer than the last one written for
+  // that job and game (so at most 60 lines per game and attempt, whatever a worker sends).
+  const liveEvents = q.events;
+  const lastLive = new Map<number, { job: string; plies: number }>();
+  if (liveEvents) {
+    events.on('progress', ({ jobId, data }) => {
+      const j = outstanding.get(jobId);
+      const key = (data as { key?: unknown } | null)?.key;
+      const ev = !j ? 'not a live job of this run'
+        : typeof key !== 'number' || !jobOf.has(key) ? `game ${String(key).slice(0, 20)} is not one of the job's games`
+        : liveMove(taskFor(key), j.keys, data);
+      if (typeof ev === 'string') {
+        if (stats.droppedMoves++ === 0) log(`dropped a live move report of job ${jobId}: ${ev} (further ones are dropped silently)`);
+        return;
+      }
+      const last = lastLive.get(ev.key);
+      if (last && last.job === jobId && ev.moves.length <= last.plies) return;
+      lastLive.set(ev.key, { job: jobId, plies: ev.moves.length });
+      moveEventWriter(liveEvents, ev.key, ev.black, ev.white)(ev.moves);
+    });
+  }
+
+  // A worker writes a game's last live report before its result, so a marker published after the
+  // last result comes after every report on the events stream: once it arrives, all are written.
+  const flushLiveEvents = async (): Promise<void> => {
+    // At most 5 s (Redis may be gone: its commands would wait for a reconnection).
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => { timer = setTimeout(resolve, 5000); });
+    const producer = new QueueEventsProducer(q.run, { connection, prefix: PREFIX });
+    producer.on('error', () => {});
+    const marker = `sente-live-flush-${nonce}`;
+    const seen = new Promise<void>((resolve) => events.once(marker as 'progress', () => resolve()));
+    await Promise.race([late, producer.publishEvent({ eventName: marker }, 10_000).then(() => seen)]).catch(() => {});
+    clearTimeout(timer);
+    void producer.close().catch(() => {});
+  };
 
   const record = (): RunRecord => ({
     kind: q.kind, version: identity.version, patterns: identity.patterns, host: hostname(), pid: process.pid,
@@ -252,6 +300,7 @@ export async function runQueue<P, R>(o: PoolOptions<P, R>, q: QueueSettings & { 
     }
   } finally {
     o.signal?.removeEventListener('abort', onAbort);
+    if (liveEvents) await flushLiveEvents();
     try {
       if (interrupted) {
         // Workers finish what they hold (into the stream, read on --resume) and take nothing new.

@@ -11,7 +11,7 @@ import { enginePlayer } from '../engine-player.js';
 import { parseRedisUrl, redact } from './connection.js';
 import { identityMismatch, localIdentity } from './identity.js';
 import { runName } from './names.js';
-import { invalidItem } from './validate.js';
+import { invalidItem, liveMove, MAX_LIVE_MOVES } from './validate.js';
 import type { LocalTask } from './transport.js';
 
 describe('Redis URLs', () => {
@@ -83,6 +83,39 @@ describe('the replay check of returned items', () => {
     expect(invalidItem(match, 2, { ...r, result: r.result === '1-0' ? '0-1' : '1-0' })).toMatch(/does not match the score/);
     expect(invalidItem(match, 2, { ...r, blackDiscs: r.blackDiscs + 1 })).toMatch(/disc counts/);
     expect(invalidItem(match, 2, { ...r, moves: [19, ...r.moves.slice(1)] })).toMatch(/scheduled opening/);
+  });
+
+  it('checks live move reports: a game of the job, its players, legal moves from its opening, at most 60', async () => {
+    const spec = { kind: 'engine' as const, name: 'b', build: 'bootstrap', depth: 1, exact: 6 };
+    const opening = [37, 43, 34];
+    const match: LocalTask = { kind: 'match', buildsDir: '', games: [{ key: 2, black: spec, white: { ...spec, name: 'w' }, opening }, { key: 4, black: spec, white: { ...spec, name: 'w' }, opening: [] }] };
+    const reports: number[][] = [];
+    const r = await refereeGame(enginePlayer('b', engine, spec), enginePlayer('w', engine, spec), opening, { game: 2, onMove: (m) => reports.push([...m]) });
+    expect(reports.length).toBe(r.moves.length - opening.length);
+    // Every position the referee reported is accepted, as the scheduled players' names.
+    for (const moves of reports) expect(liveMove(match, [2, 4], { key: 2, black: 'b', white: 'w', moves })).toEqual({ key: 2, black: 'b', white: 'w', moves });
+    const good = { key: 2, black: 'b', white: 'w', moves: reports[10] };
+    // Not one of the job's games (or of this job), other players, not this kind of job.
+    expect(liveMove(match, [2, 4], { ...good, key: 3 })).toMatch(/not one of the job's games/);
+    expect(liveMove(match, [4], good)).toMatch(/not one of the job's games/);
+    expect(liveMove(match, [2], { ...good, key: '2' })).toMatch(/not one of the job's games/);
+    expect(liveMove(match, [2, 4], { ...good, white: 'someone else' })).toMatch(/not the scheduled ones/);
+    expect(liveMove({ kind: 'book', buildsDir: '', build: 'bootstrap', depth: 2, keys: [2], positions: [[0, 0, 0, 0]] }, [2], good)).toMatch(/book job has no live games/);
+    expect(liveMove(match, [2], null)).toBe('not an object');
+    // Illegal moves, another opening, not squares, oversized.
+    const illegal = [...reports[10]];
+    illegal[8] = illegal[7];
+    expect(liveMove(match, [2], { ...good, moves: illegal })).toMatch(/move 9 is illegal/);
+    expect(liveMove(match, [2], { ...good, moves: [19, ...reports[10].slice(1)] })).toMatch(/scheduled opening/);
+    expect(liveMove(match, [2], { ...good, moves: opening.slice(0, 2) })).toMatch(/scheduled opening/);
+    expect(liveMove(match, [2], { ...good, moves: 'f5d6c3' })).toMatch(/at most 60 moves/);
+    expect(liveMove(match, [2], { ...good, moves: [...reports[10], 64] })).toMatch(/not squares/);
+    expect(liveMove(match, [2], { ...good, moves: [...r.moves, ...r.moves] })).toMatch(/at most 60 moves/);
+    expect(liveMove(match, [4], { key: 4, black: 'b', white: 'w', moves: new Array(MAX_LIVE_MOVES + 1).fill(37) })).toMatch(/at most 60 moves/);
+    expect(liveMove(match, [4], { key: 4, black: 'b', white: 'w', moves: new Array(1_000_000).fill(37) })).toMatch(/at most 60 moves/);
+    // A move after the end of the game is refused (as too long when the board is full).
+    expect(r.reason).toBe('normal');
+    expect(liveMove(match, [2], { ...good, moves: [...r.moves, 0] })).toMatch(r.moves.length < 60 ? /after the end of the game/ : /at most 60 moves/);
   });
 
   it('checks book scores: one per legal move, in range', () => {

@@ -4,7 +4,9 @@
 // item to the run's items stream the moment it ends, so a worker killed mid-job loses nothing
 // finished. Before playing, a job's sente version, pattern set and build checksums are compared
 // with this worker's; on a mismatch the worker refuses the run's jobs, says why (in its log and in
-// Redis, where the coordinator reports it) and takes none of them again.
+// Redis, where the coordinator reports it) and takes none of them again. A tournament job with live
+// events on reports each game's moves as job progress (throttled), which the coordinator checks
+// and appends to its events file.
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { MessageChannel } from 'node:worker_threads';
@@ -17,6 +19,9 @@ import type { JobData } from './coordinator.js';
 import { identityMismatch, localIdentity } from './identity.js';
 import { itemsKey, PREFIX, refusalsKey, RUNS_KEY, WORKERS_KEY, type RunRecord, type WorkerRecord } from './names.js';
 import { RefusedError, unpackTask, type LocalTask } from './transport.js';
+
+/** A game in progress reports its moves at most this often (plus its last position). */
+const LIVE_MS = 75;
 
 export interface ServeOptions {
   readonly url: string;
@@ -88,19 +93,65 @@ export async function serveQueue(o: ServeOptions): Promise<ServeHandle> {
     jobs++;
     const posted = new Set<number>();
     const writes: Promise<unknown>[] = [];
+    // A game's result is appended after its live reports are written (the coordinator relies on that order).
+    const reported = new Map<number, Promise<unknown>>();
     const post = (key: number, item: unknown): void => {
       if (posted.has(key)) return;
       posted.add(key);
       items++;
-      writes.push(redis.xadd(itemsKey(run), '*', 'key', String(key), 'job', String(job.id), 'worker', id, 'item', JSON.stringify(item)));
+      const after = reported.get(key) ?? Promise.resolve();
+      writes.push(after.then(() => redis.xadd(itemsKey(run), '*', 'key', String(key), 'job', String(job.id), 'worker', id, 'item', JSON.stringify(item))));
+    };
+    // Live moves (a tournament with --events): reported as job progress, at most one report per
+    // game every LIVE_MS, and the game's last position before its result.
+    const players = new Map(task.kind === 'match' ? task.games.map((g) => [g.key, { black: g.black.name, white: g.white.name }]) : []);
+    const lastLive = new Map<number, number>();
+    const pending = new Map<number, { moves: number[]; timer: NodeJS.Timeout }>();
+    const report = (key: number, moves: number[]): void => {
+      lastLive.set(key, Date.now());
+      const w = job.updateProgress({ key, ...players.get(key), moves }).catch((e: Error) => log(`job ${job.id}: reporting a move: ${e.message}`));
+      reported.set(key, w);
+      writes.push(w);
+    };
+    const flush = (key: number): void => {
+      const p = pending.get(key);
+      if (!p) return;
+      clearTimeout(p.timer);
+      pending.delete(key);
+      report(key, p.moves);
+    };
+    const live = (key: number, moves: number[]): void => {
+      const p = pending.get(key);
+      if (p) { p.moves = moves; return; }
+      const wait = (lastLive.get(key) ?? 0) + LIVE_MS - Date.now();
+      if (wait <= 0) report(key, moves);
+      else pending.set(key, { moves, timer: setTimeout(() => flush(key), wait) });
     };
     const { port1, port2 } = new MessageChannel();
-    port1.on('message', (m: { key: number; item: unknown }) => post(m.key, m.item));
+    port1.on('message', (m: { key: number; item: unknown } | { live: number; moves: number[] }) => {
+      if ('live' in m) {
+        if (players.has(m.live)) live(m.live, m.moves);
+        return;
+      }
+      flush(m.key);
+      post(m.key, m.item);
+    });
+    // The task closes its end when it is done; messages sent before that arrive first (the last
+    // live reports and results must not be cut off by closing ours). A second at most.
+    const drained = new Promise<void>((resolve) => {
+      port1.once('close', () => resolve());
+      setTimeout(resolve, 1000).unref();
+    });
     try {
       const out = (await pool.run({ ...task, port: port2 } as WorkerTask, { transferList: [port2] })) as { key: number; item: unknown }[];
-      for (const m of out) post(m.key, m.item);
+      await drained;
+      for (const m of out) {
+        flush(m.key);
+        post(m.key, m.item);
+      }
     } finally {
       port1.close();
+      for (const key of [...pending.keys()]) flush(key);
       active--;
       await Promise.all(writes);
     }

@@ -65,7 +65,8 @@ export async function packTask(task: LocalTask, blobs: BlobStore): Promise<WireT
         white: g.white.book !== undefined ? { ...g.white, book: await ref(g.white.book) } : g.white,
       });
     }
-    wire = { ...task, buildsDir: '', games, crashAfter: undefined };
+    // A coordinator's events path never travels (a worker reports moves as job progress instead).
+    wire = { ...task, buildsDir: '', games, crashAfter: undefined, events: undefined };
   } else {
     wire = { ...task, buildsDir: '', crashAfter: undefined };
   }
@@ -103,7 +104,7 @@ export async function unpackTask(wire: WireTask, redis: Redis, cacheDir: string)
         white: g.white.book !== undefined ? { ...g.white, book: await local(g.white.book) } : g.white,
       });
     }
-    return { ...t, buildsDir: registry, games };
+    return { ...t, buildsDir: registry, games, events: undefined };
   }
   return { ...t, buildsDir: registry };
 }

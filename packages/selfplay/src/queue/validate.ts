@@ -105,3 +105,36 @@ function invalidBook(task: Extract<LocalTask, { kind: 'book' }>, key: number, sc
   }
   return null;
 }
+
+/** A move report of a game in progress (a worker's `job.updateProgress`), once checked. */
+export interface LiveMove {
+  readonly key: number;
+  readonly black: string;
+  readonly white: string;
+  readonly moves: number[];
+}
+
+/** An Othello game has at most 60 moves: a longer report is refused before it is replayed. */
+export const MAX_LIVE_MOVES = 60;
+
+/**
+ * The live move report `data` for one of the games `keys` of the job whose task is `task`, or why
+ * it is refused: the key must be one of the job's games, the player names the scheduled ones, and
+ * the moves (at most 60 squares) the game's opening followed by legal moves.
+ */
+export function liveMove(task: LocalTask, keys: readonly number[], data: unknown): LiveMove | string {
+  if (task.kind !== 'match') return `a ${task.kind} job has no live games`;
+  if (typeof data !== 'object' || data === null) return 'not an object';
+  const d = data as { key?: unknown; black?: unknown; white?: unknown; moves?: unknown };
+  if (typeof d.key !== 'number' || !keys.includes(d.key)) return `game ${String(d.key).slice(0, 20)} is not one of the job's games`;
+  const game = task.games.find((g) => g.key === d.key);
+  if (!game) return `game ${d.key} is not in the job`;
+  if (d.black !== game.black.name || d.white !== game.white.name) return 'the players are not the scheduled ones';
+  if (!Array.isArray(d.moves) || d.moves.length > MAX_LIVE_MOVES) return `not a list of at most ${MAX_LIVE_MOVES} moves`;
+  if (!isMoveList(d.moves)) return 'the moves are not squares';
+  const moves = d.moves;
+  if (moves.length < game.opening.length || game.opening.some((m, i) => moves[i] !== m)) return 'does not start with the scheduled opening';
+  const p = replay(moves);
+  if (typeof p === 'string') return p;
+  return { key: d.key, black: game.black.name, white: game.white.name, moves };
+}
