@@ -4,23 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { BLACK, PATTERN_COUNT, Position } from '@sente/core';
 import { featureOffsets } from '@sente/search';
 import { FEATURES, buildDataset, isValidationGame } from './dataset.js';
-import { seededRandom } from './random.js';
+import { randomGame as randomGameOf } from './testutil.js';
 
 /** A random finished game (moves without passes) and black's final score. */
-export function randomGame(seed: number): { moves: number[]; blackScore: number } {
-  const random = seededRandom(seed, 77);
-  const p = Position.initial();
-  const moves: number[] = [];
-  while (!p.isGameOver()) {
-    if (p.mustPass()) { p.makePass(); continue; }
-    const legal = p.legalMoveList();
-    const m = legal[Math.floor(random() * legal.length)];
-    p.makeMove(m);
-    moves.push(m);
-  }
-  const s = p.finalScore();
-  return { moves, blackScore: p.side === BLACK ? s : -s };
-}
+const randomGame = (seed: number) => randomGameOf(seed, 77);
 
 describe('dataset', () => {
   const games = Array.from({ length: 200 }, (_, i) => randomGame(i));

@@ -6,6 +6,7 @@ import { BIAS_OFFSET, PHASE_STRIDE, TYPE_OFFSET, phaseOf } from '@sente/search';
 import { FEATURES, PositionSet } from './dataset.js';
 import { fitWeights, rmsError, tableToWeights, toEvalTable } from './fit.js';
 import { seededRandom } from './random.js';
+import { randomGame } from './testutil.js';
 
 const PHASES = 2;
 
@@ -97,23 +98,7 @@ describe('fitWeights', () => {
 describe('fitWeights on threads', () => {
   it('gives the single-thread weights (to rounding) with 2 and 3 threads', async () => {
     const { buildDataset } = await import('./dataset.js');
-    const { seededRandom } = await import('./random.js');
-    const { Position, BLACK } = await import('@sente/core');
-    const games = [];
-    for (let g = 0; g < 60; g++) {
-      const random = seededRandom(g, 5);
-      const p = Position.initial();
-      const moves: number[] = [];
-      while (!p.isGameOver()) {
-        if (p.mustPass()) { p.makePass(); continue; }
-        const legal = p.legalMoveList();
-        const m = legal[Math.floor(random() * legal.length)];
-        p.makeMove(m);
-        moves.push(m);
-      }
-      const s = p.finalScore();
-      games.push({ moves, blackScore: p.side === BLACK ? s : -s });
-    }
+    const games = Array.from({ length: 60 }, (_, g) => randomGame(g, 5));
     const data = buildDataset(games, { validation: 0.2 });
     data.train.sortByEmpties();
     const fit = (threads: number) => fitWeights(data.train, data.validation, { phases: 4, epochs: 5, l2: 5, neighbour: 0.25, threads });
@@ -137,22 +122,7 @@ describe('fitWeights on threads', () => {
 describe('fitWeights stopped and resumed', () => {
   it('3 epochs, then 3 more from the saved state, equal 6 epochs at once (to rounding)', async () => {
     const { buildDataset } = await import('./dataset.js');
-    const { BLACK } = await import('@sente/core');
-    const games = [];
-    for (let g = 0; g < 40; g++) {
-      const random = seededRandom(g, 9);
-      const p = Position.initial();
-      const moves: number[] = [];
-      while (!p.isGameOver()) {
-        if (p.mustPass()) { p.makePass(); continue; }
-        const legal = p.legalMoveList();
-        const m = legal[Math.floor(random() * legal.length)];
-        p.makeMove(m);
-        moves.push(m);
-      }
-      const s = p.finalScore();
-      games.push({ moves, blackScore: p.side === BLACK ? s : -s });
-    }
+    const games = Array.from({ length: 40 }, (_, g) => randomGame(g, 9));
     const data = buildDataset(games, { validation: 0.2 });
     data.train.sortByEmpties();
     const settings = { phases: 4, l2: 5, neighbour: 0.25 };

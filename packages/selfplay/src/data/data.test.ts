@@ -9,7 +9,7 @@ import { BLACK, HI, Position, WHITE, canonicalKey, isSenteError, transformSet, w
 import { bootstrapTable, evaluateSlow } from '@sente/search';
 import { FEATURES, buildDataset } from '../dataset.js';
 import { formatGameLine } from '../gamefile.js';
-import { seededRandom } from '../random.js';
+import { randomGame as randomGameOf } from '../testutil.js';
 import {
   BLOCK_RECORDS, HEADER_BYTES, LABEL_EXACT, LABEL_GAME, LABEL_SEARCH, loadPositionFiles, testSetError, RECORD_BYTES, SOURCE_SELFPLAY, SOURCE_TEXT, SOURCE_WTHOR,
   canonicalWords, convertGameFile, convertText, convertToText, convertWthor, forEachBlock, gamePositions, inputKind,
@@ -19,20 +19,7 @@ import {
 const dir = mkdtempSync(join(tmpdir(), 'sente-data-'));
 
 /** A random finished game (moves without passes) and black's final score. */
-function randomGame(seed: number): { moves: number[]; blackScore: number } {
-  const random = seededRandom(seed, 91);
-  const p = Position.initial();
-  const moves: number[] = [];
-  while (!p.isGameOver()) {
-    if (p.mustPass()) { p.makePass(); continue; }
-    const legal = p.legalMoveList();
-    const m = legal[Math.floor(random() * legal.length)];
-    p.makeMove(m);
-    moves.push(m);
-  }
-  const s = p.finalScore();
-  return { moves, blackScore: p.side === BLACK ? s : -s | 0 };
-}
+const randomGame = (seed: number) => randomGameOf(seed, 91);
 
 /** The positions of `games` random games as records (every position where the mover has a move). */
 function generated(games: number, seed = 1): PositionRecord[] {
