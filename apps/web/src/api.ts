@@ -2,26 +2,9 @@
 // api/), or the files of a static build (mode "static": sente-config.json lists the builds and
 // their tables sit under builds/). Every URL is relative to the page, so both work anywhere.
 import type { WorkerRequest, WorkerReply } from './protocol.js';
+import type { BuildInfo } from '../index.js';
 
-export interface BuildInfo {
-  id: string;
-  origin: string;
-  parent: string | null;
-  created: string;
-  games: number;
-  positions: number;
-  validationError: number | null;
-  elo: number | null;
-  eloLow: number | null;
-  eloHigh: number | null;
-  notes: string;
-  lineage: string[];
-  hasBook: boolean;
-  hasTraining: boolean;
-  tableUrl: string;
-  bookUrl?: string;
-  trainingUrl?: string;
-}
+export type { BuildInfo };
 
 export interface Config {
   mode: 'server' | 'static';

@@ -6,26 +6,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FoundBuild, RegistryView } from '@sente/search';
 import { lineage } from '@sente/selfplay';
+import type { BuildInfo } from '@sente/web';
 
-export interface BuildInfo {
-  id: string;
-  origin: string;
-  parent: string | null;
-  created: string;
-  games: number;
-  positions: number;
-  validationError: number | null;
-  elo: number | null;
-  eloLow: number | null;
-  eloHigh: number | null;
-  notes: string;
-  lineage: string[];
-  hasBook: boolean;
-  hasTraining: boolean;
-  tableUrl: string;
-  bookUrl?: string;
-  trainingUrl?: string;
-}
+export type { BuildInfo };
 
 export const BOOK_FILE = 'opening.book';
 export const TRAINING_FILE = 'training.csv';
