@@ -470,6 +470,28 @@ export function parseCsvLine(line: string): string[] {
   }
 }
 
+/**
+ * The records of a results CSV split into lines (`all[0]`, the header, checked by the caller):
+ * each non-empty line with its place (`path:line`) and its fields; a line that does not parse, or
+ * has other than `width` fields, is refused with its place.
+ */
+export function csvRecords(all: readonly string[], path: string, width: number): { where: string; line: string; fields: string[] }[] {
+  const out: { where: string; line: string; fields: string[] }[] = [];
+  for (let i = 1; i < all.length; i++) {
+    if (all[i].trim() === '') continue;
+    const where = `${path}:${i + 1}`;
+    let fields: string[];
+    try {
+      fields = parseCsvLine(all[i]);
+    } catch (e) {
+      throw new Error(`${where}: ${(e as Error).message}`);
+    }
+    if (fields.length !== width) throw new Error(`${where}: ${fields.length} fields, expected ${width}`);
+    out.push({ where, line: all[i], fields });
+  }
+  return out;
+}
+
 /** A tournament CSV read back: its games in file order, and whether it must be rewritten to the current columns. */
 interface ParsedResults {
   readonly results: GameResult[];
@@ -495,16 +517,7 @@ function parseResultsCsv(path: string): ParsedResults {
   const columns = CSV_COLUMNS.slice(0, width);
   const results: GameResult[] = [];
   const lines: string[] = [];
-  for (let i = 1; i < all.length; i++) {
-    if (all[i].trim() === '') continue;
-    const where = `${path}:${i + 1}`;
-    let f: string[];
-    try {
-      f = parseCsvLine(all[i]);
-    } catch (e) {
-      throw new Error(`${where}: ${(e as Error).message}`);
-    }
-    if (f.length !== columns.length) throw new Error(`${where}: ${f.length} fields, expected ${columns.length}`);
+  for (const { where, line, fields: f } of csvRecords(all, path, columns.length)) {
     const key = Number(f[0]);
     const opening = parseTranscript(f[3]);
     const moves = parseTranscript(f[4]);
@@ -537,7 +550,7 @@ function parseResultsCsv(path: string): ParsedResults {
     if (moveMs && moveMs.length !== moves.value.moves.length - opening.value.moves.length) {
       throw new Error(`${where}: move_ms has ${moveMs.length} times for ${moves.value.moves.length - opening.value.moves.length} moves after the opening`);
     }
-    lines.push(all[i]);
+    lines.push(line);
     results.push(r);
   }
   return { results, lines, old, width, truncated };

@@ -19,7 +19,7 @@ import type { GtpSpec, PlayerSpec } from '../players.js';
 import type { GameOutcome } from '../referee.js';
 import type { ArchiveFormat, ArchivedGame } from '../archive/archive.js';
 import { isoSecond } from '../archive/ggf.js';
-import { parseCsvLine, type GameResult, type ScheduledGame } from '../tournament.js';
+import { csvRecords, type GameResult, type ScheduledGame } from '../tournament.js';
 import type { PlayOptions, PooledGame, TournamentGame } from '../tournament-game.js';
 import { ExternalGtpPlayer, SentePlayer, type GtpPlayer } from './engines.js';
 import { playGoGame, type GoGameResult } from './match.js';
@@ -184,16 +184,7 @@ export function readGoResults(path: string, o: { repair?: boolean; maxMoves?: (s
   }
   if (all[0] !== GO_CSV_COLUMNS.join(',')) throw new Error(`${path} is not a Go tournament results file (header ${all[0].slice(0, 60)})`);
   const out: GameResult[] = [];
-  for (let i = 1; i < all.length; i++) {
-    if (all[i].trim() === '') continue;
-    const where = `${path}:${i + 1}`;
-    let f: string[];
-    try {
-      f = parseCsvLine(all[i]);
-    } catch (e) {
-      throw new Error(`${where}: ${(e as Error).message}`);
-    }
-    if (f.length !== GO_CSV_COLUMNS.length) throw new Error(`${where}: ${f.length} fields, expected ${GO_CSV_COLUMNS.length}`);
+  for (const { where, fields: f } of csvRecords(all, path, GO_CSV_COLUMNS.length)) {
     const [key, size, komi, blackScore] = [Number(f[0]), Number(f[3]), Number(f[4]), Number(f[6])];
     if (!Number.isInteger(key) || key < 0) throw new Error(`${where}: game number "${f[0]}" is not a whole number`);
     if (!Number.isInteger(size) || size < 2 || size > 25) throw new Error(`${where}: size "${f[3]}" is not 2..25`);
