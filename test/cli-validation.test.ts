@@ -66,6 +66,8 @@ const INVALID: [string, () => string[], RegExp][] = [
   ['16', () => ['tournament', ...TWO, '--player', 'gen3', '--sprt', 'elo1=5'], /^sente: --sprt tests one player against another: give exactly two --player, or --gauntlet to test the first against each other \(got 3\)$/],
   ['16', () => ['tournament', '--player', 'bootstrap:name=a b', '--player', 'bootstrap'], /^sente: "bootstrap:name=a b": name "a b" must be 1 to 40 letters, digits or _.\+#@:=-$/],
   ['16', () => ['improve', '--run', join(T(), 'run'), '--sprt', 'elo1=x'], /^sente: --sprt: "elo1=x" is not elo0=N, elo1=N, alpha=P or beta=P$/],
+  ['14', () => ['improve', '--run', join(T(), 'run'), '--match-time', '20ms', '--match-depth', '3'], /^sente: --match-time and --match-depth exclude each other: the match is at equal time per move, or at a fixed depth$/],
+  ['14', () => ['improve', '--run', join(T(), 'run'), '--match-time', 'soon'], /^sente: --match-time/],
   ['5', () => ['tournament', ...TWO, '--depth', '99'], /^sente: --depth must be a whole number from 1 to 60 \(got 99\)$/],
   ['5', () => ['tournament', ...TWO, '--depth', '0'], /^sente: --depth must be .*\(got 0\)$/],
   ['5', () => ['tournament', ...TWO, '--exact', '-1'], /^sente: --exact must be a whole number from 0 to 30 \(got -1\)$/],

@@ -1,6 +1,7 @@
 // End to end: one tiny generation of `sente improve` in a temporary registry and run folder:
 // self-play, training, the match, the promotion decision, the manifest and the report.
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,6 +40,18 @@ describe('sente improve', () => {
     expect(cand!.games).toBe(40);
     expect(typeof cand!.elo).toBe('number');
     expect(cand!.validationError).toBeGreaterThan(0);
+    // The lineage: the data by content, the self-play settings, and the equal-time match (the default
+    // --match-time 10ms) that judged the candidate.
+    const gamesFile = join(run, 'gen-1', 'selfplay', 'games.txt');
+    expect(cand!.lineage).toMatchObject({
+      run, generation: 1, parent: 'bootstrap',
+      selfplay: { build: 'bootstrap', games: 40, depth: 1, exact: 6 },
+      data: [{ file: gamesFile, sha256: createHash('sha256').update(readFileSync(gamesFile)).digest('hex') }],
+      match: { against: 'bootstrap', timeMs: 10, exact: 6, games: 10, promoted: false, sprt: { elo0: 0, elo1: 10, decision: null } },
+    });
+    const l = cand!.lineage as { match: { wins: number; draws: number; losses: number } };
+    expect(l.match.wins + l.match.draws + l.match.losses).toBe(10);
+    expect(cand!.notes).toMatch(/vs bootstrap at 10 ms a move \d+\/\d+\/\d+/);
     expect(existsSync(join(tmp, 'builds', 'cand-g1', 'table.sev.gz'))).toBe(true);
 
     const report = JSON.parse(readFileSync(join(run, 'report.json'), 'utf8'));
@@ -61,7 +74,7 @@ describe('sente improve', () => {
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/cannot resume .*seed was 1, now 5/);
     // Generation 2 with `sente improve --no-sprt`: the old fixed-count rule (all 10 games, promoted when the low end of the 95% interval is above 0).
-    const more = spawnSync(process.execPath, [MAIN, ...args, '--generations', '2', '--no-sprt'], { cwd: ROOT, env, encoding: 'utf8', timeout: 120_000 });
+    const more = spawnSync(process.execPath, [MAIN, ...args, '--generations', '2', '--no-sprt', '--match-depth', '1'], { cwd: ROOT, env, encoding: 'utf8', timeout: 120_000 });
     expect(more.status, more.stderr).toBe(0);
     expect(more.stdout).toMatch(/resuming .* after 1 finished generation/);
     const report2 = JSON.parse(readFileSync(join(run, 'report.json'), 'utf8'));
@@ -73,5 +86,9 @@ describe('sente improve', () => {
     const g2 = readManifest(join(tmp, 'builds')).builds.find((b) => b.id === 'cand-g2')!;
     expect(g2.games).toBe(80);
     expect(g2.parent).toBe(report2[1].champion);
+    // --match-depth: the match at a fixed depth, recorded as such; both generations' files in the data.
+    expect(g2.lineage).toMatchObject({ generation: 2, match: { depth: 1, games: 10 } });
+    expect((g2.lineage as { match: object }).match).not.toHaveProperty('timeMs');
+    expect((g2.lineage as { data: unknown[] }).data).toHaveLength(2);
   });
 });

@@ -7,6 +7,7 @@
 // into the run folder as it goes (games, training CSV, tournament CSV), and report.json and
 // report.svg (Elo over generations, training curves) are rewritten after each generation. Giving
 // an existing run folder resumes it (same settings required).
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { findBuild, readRegistry, strongestId, validBuildId, writeFileAtomic } from '@sente/search';
@@ -20,6 +21,11 @@ import { pickOpenings, runTournament, headToHead } from './tournament.js';
 import { resolveGameFile, train, trainSettingsProblem } from './train.js';
 import type { QueueSettings } from './jobs.js';
 import { describeDecision, formatLlr, type SprtState, type SprtTest } from './match/sprt.js';
+
+/** The sha256 of a file (hex): the lineage names the data a build was trained on by content. */
+function fileSha256(path: string): string {
+  return createHash('sha256').update(readFileSync(path)).digest('hex');
+}
 
 /** A JSON file of the run folder, or an error naming it. */
 function readJson<T>(path: string): T {
@@ -45,6 +51,9 @@ export interface ImproveOptions {
   readonly matchGames: number;
   /** Promote when this SPRT accepts H1 (null or absent: the fixed-count rule). */
   readonly sprt?: SprtTest | null;
+  /** Time per move of both match players (equal time: the default of `sente improve`); when
+   *  absent the match is played at the fixed `matchDepth` instead. */
+  readonly matchTimeMs?: number;
   readonly matchDepth: number;
   readonly matchExact: number;
   readonly epochs: number;
@@ -164,9 +173,12 @@ export async function improve(o: ImproveOptions): Promise<ImproveSummary> {
     if (o.signal?.aborted) { interrupted = true; break; }
 
     const openings = pickOpenings(xot.value, Math.ceil(o.matchGames / 2), o.seed * 1000 + g);
+    // Both players search alike: the same time per move (a slower evaluation pays for its cost),
+    // or the same fixed depth when no time is given.
+    const limit = o.matchTimeMs !== undefined ? { timeMs: o.matchTimeMs } : { depth: o.matchDepth };
     const players = [
-      { kind: 'engine' as const, name: candidate, build: candidate, depth: o.matchDepth, exact: o.matchExact },
-      { kind: 'engine' as const, name: champion.id, build: champion.id, depth: o.matchDepth, exact: o.matchExact },
+      { kind: 'engine' as const, name: candidate, build: candidate, ...limit, exact: o.matchExact },
+      { kind: 'engine' as const, name: champion.id, build: champion.id, ...limit, exact: o.matchExact },
     ];
     const match = await runTournament({
       players, gamesPerPair: o.matchGames, openings, gauntlet: true, workers: o.workers, buildsDir: o.buildsDir,
@@ -180,7 +192,23 @@ export async function improve(o: ImproveOptions): Promise<ImproveSummary> {
     const candidateElo = Number((championElo + e.elo).toFixed(1));
     const promoted = match.sprt ? match.sprt.decision === 'H1' : e.low > 0;
     const test = match.sprt ? `; SPRT ${formatLlr(match.sprt)}: ${describeDecision(match.sprt.decision)}` : '';
-    updateBuild(o.buildsDir, candidate, { elo: candidateElo, notes: `improve generation ${g}: vs ${champion.id} ${e.wins}/${e.draws}/${e.losses}, Elo ${formatElo(e)}${test}${promoted ? ', promoted' : ''}` });
+    const how = o.matchTimeMs !== undefined ? `${o.matchTimeMs} ms a move` : `depth ${o.matchDepth}`;
+    updateBuild(o.buildsDir, candidate, {
+      elo: candidateElo,
+      notes: `improve generation ${g}: vs ${champion.id} at ${how} ${e.wins}/${e.draws}/${e.losses}, Elo ${formatElo(e)}${test}${promoted ? ', promoted' : ''}`,
+      lineage: {
+        run: o.runDir, generation: g, parent: champion.id,
+        selfplay: { build: champion.id, games: o.games, depth: o.depth, exact: o.exact, randomness: o.randomness, randomPlies: o.randomPlies, openings: o.openings, seed: o.seed * 1000 + g },
+        data: gameFiles.map((f) => ({ file: f, sha256: fileSha256(resolveGameFile(f)) })),
+        match: {
+          against: champion.id, ...(o.matchTimeMs !== undefined ? { timeMs: o.matchTimeMs } : { depth: o.matchDepth }), exact: o.matchExact,
+          games: e.games, wins: e.wins, draws: e.draws, losses: e.losses, elo: e.elo,
+          low: Number.isFinite(e.low) ? e.low : null, high: Number.isFinite(e.high) ? e.high : null,
+          ...(match.sprt ? { sprt: { ...match.sprt.test, llr: match.sprt.llr, decision: match.sprt.decision } } : {}),
+          promoted,
+        },
+      },
+    });
     if (promoted) setStrongest(o.buildsDir, candidate);
     log(`  ${candidate} vs ${champion.id}: ${e.wins}/${e.draws}/${e.losses} (${(100 * e.score).toFixed(1)}%), Elo ${formatElo(e)}, mean discs ${h2h.meanDiscs.toFixed(2)}${test}: ${promoted ? 'promoted' : 'not promoted'}`);
     const { failed: _failed, ...spSummary } = sp;

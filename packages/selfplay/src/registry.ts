@@ -126,7 +126,7 @@ export function saveBuild(dir: string, build: NewBuild, overwrite = false): Mani
 }
 
 /** Applies a change to one user build's entry (under the lock: read, modify, atomic write). */
-export function updateBuild(dir: string, id: string, change: Partial<Pick<ManifestEntry, 'elo' | 'notes' | 'validationError' | 'testSetMae'>>): void {
+export function updateBuild(dir: string, id: string, change: Partial<Pick<ManifestEntry, 'elo' | 'notes' | 'validationError' | 'testSetMae' | 'lineage'>>): void {
   withRegistryLock(dir, (abs) => {
     const m = readUserManifest(abs);
     if (!m?.builds.some((b) => b.id === id)) {

@@ -1,5 +1,6 @@
 // `sente improve`: the self-improvement loop (self-play with the strongest build, train a
-// candidate, match it against the strongest, promote it when the match's SPRT accepts H1 — or,
+// candidate, match it against the strongest at equal time per move (--match-time; --match-depth
+// for a fixed depth instead), promote it when the match's SPRT accepts H1 — or,
 // with --no-sprt, when the Elo gain after --match-games games is significant), with a
 // report (report.json, report.svg) in the run folder. `npm start` runs it with these defaults: one
 // short generation in a few minutes on 2 cores.
@@ -10,15 +11,18 @@ import { TRAIN_DEFAULTS, defaultWorkers, describeDecision, formatElo, formatLlr,
 import { progressBar } from '../progress.js';
 import { UsageError } from '../util.js';
 import { queueSettings, REDIS_OPTION } from '../queue-options.js';
-import { RULES, checked, existing, folder, int, num } from '../options.js';
+import { DURATION_HELP, RULES, checked, durationMs, existing, folder, int, num } from '../options.js';
 import { TRAIN_RULES } from './train.js';
 
 interface Args {
   generations: number; games: number; depth: number; exact: number; randomness: number; 'random-plies': number;
-  openings: string; 'match-games': number; 'match-depth'?: number; 'match-exact'?: number; epochs: number; l2: number;
+  openings: string; 'match-games': number; 'match-time'?: string; 'match-depth'?: number; 'match-exact'?: number; epochs: number; l2: number;
   neighbour: number; phases: number; validation: number; workers: number; seed: number; runs: string; run?: string; redis?: string;
   prefix?: string; window: number; 'extra-games': string[]; sprt: string | false;
 }
+
+/** The match's time per move by default: short enough for `npm start`'s one generation. */
+const IMPROVE_MATCH_TIME = '10ms';
 
 /** improve's test: is the candidate at least 10 Elo better (the candidate has to earn its place)? */
 const IMPROVE_SPRT = 'elo0=0,elo1=10,alpha=0.05,beta=0.05';
@@ -40,7 +44,8 @@ export const improveCommand: CommandModule<object, Args> = {
     .option('openings', { type: 'string', default: 'xot', describe: 'self-play openings: xot, a file, or random:<plies>' })
     .option('match-games', { type: 'number', default: 200, describe: 'candidate-vs-strongest games: the most with --sprt, all of them with --no-sprt' })
     .option('sprt', { type: 'string', default: IMPROVE_SPRT, describe: 'promote when this SPRT on game pairs (candidate tested) accepts H1, stopping the match when it decides; --no-sprt: promote when the 95% Elo interval after --match-games is above 0' })
-    .option('match-depth', { type: 'number', describe: 'match search depth (default: --depth)' })
+    .option('match-time', { type: 'string', describe: `time per move of both players in the match (default ${IMPROVE_MATCH_TIME}; equal time, so a slower evaluation pays for its cost) ${DURATION_HELP}` })
+    .option('match-depth', { type: 'number', describe: 'play the match at this fixed depth instead of equal time' })
     .option('match-exact', { type: 'number', describe: 'match exact solve (default: --exact)' })
     .option('epochs', { type: 'number', default: TRAIN_DEFAULTS.epochs, describe: 'training iterations' })
     .option('l2', { type: 'number', default: TRAIN_DEFAULTS.l2, describe: 'training regularisation' })
@@ -57,9 +62,10 @@ export const improveCommand: CommandModule<object, Args> = {
     .option('extra-games', { type: 'string', array: true, default: [], describe: 'more game files to train on (e.g. earlier runs)' })
     , {
       ...TRAIN_RULES, generations: int(1, 1000), games: RULES.games, depth: RULES.depth, exact: RULES.exact, randomness: num(0, 64),
-      'random-plies': int(0, 60), 'match-games': RULES.games, 'match-depth': RULES.depth, 'match-exact': RULES.exact,
+      'random-plies': int(0, 60), 'match-games': RULES.games, 'match-time': RULES.duration, 'match-depth': RULES.depth, 'match-exact': RULES.exact,
       workers: RULES.workers, seed: RULES.seed, runs: folder, run: folder, window: int(0, 1000), 'extra-games': existing,
     }, (a) => {
+      if (a['match-time'] !== undefined && a['match-depth'] !== undefined) return '--match-time and --match-depth exclude each other: the match is at equal time per move, or at a fixed depth';
       if ((a.sprt as unknown) === false) return null;
       const t = parseSprt(String(a.sprt));
       if (!t.ok) return t.error;
@@ -79,7 +85,7 @@ export const improveCommand: CommandModule<object, Args> = {
       const s = await improve({
         buildsDir: buildsDir(), runDir, generations: args.generations, games: args.games, depth: args.depth, exact: args.exact,
         randomness: args.randomness, randomPlies: args['random-plies'], openings: openings.value,
-        matchGames: args['match-games'], sprt: sprt?.ok ? sprt.test : null, matchDepth: args['match-depth'] ?? args.depth, matchExact: args['match-exact'] ?? args.exact,
+        matchGames: args['match-games'], sprt: sprt?.ok ? sprt.test : null, matchTimeMs: args['match-depth'] === undefined ? durationMs(args['match-time'] ?? IMPROVE_MATCH_TIME) : undefined, matchDepth: args['match-depth'] ?? args.depth, matchExact: args['match-exact'] ?? args.exact,
         epochs: args.epochs, l2: args.l2, neighbour: args.neighbour, phases: args.phases, validation: args.validation,
         workers: args.workers, seed: args.seed, idPrefix: args.prefix, window: args.window, extraGames: args['extra-games'], signal: stop.signal, queue: queueSettings(args.redis),
         log: (line) => { endBar(); console.log(line); },

@@ -36,6 +36,13 @@ export interface ManifestEntry {
   readonly elo: number | null;
   readonly notes: string;
   readonly training?: Record<string, unknown>;
+  /**
+   * How `sente improve` made and judged the build: its run and generation, the self-play settings
+   * and the game files trained on (with their sha256), and the match against its parent that
+   * decided its promotion (time per move or depth, W/D/L, Elo interval, SPRT). Absent for builds
+   * made otherwise.
+   */
+  readonly lineage?: Record<string, unknown>;
 }
 
 export interface Manifest {
