@@ -19,7 +19,8 @@ export type SenteErrorCode =
   | 'gtp-garbage'
   | 'gtp-refused'
   | 'gtp-timeout'
-  | 'corrupt-dataset';
+  | 'corrupt-dataset'
+  | 'corrupt-checkpoint';
 
 export class SenteError extends Error {
   readonly code: SenteErrorCode;

@@ -3,7 +3,10 @@
 // returning them all. `crashAfter` is a test hook: after that many games the worker thread exits,
 // as a crashed or killed worker would.
 import type { MessagePort } from 'node:worker_threads';
+import { Position } from '@sente/core';
 import { positionOfKey, type MoveScore } from '@sente/search';
+import { setPosition } from './data/load.js';
+import { labelPosition } from './data/testset.js';
 import { engineFor } from './engines.js';
 import { enginePlayer } from './engine-player.js';
 import type { GameRecord } from './gamefile.js';
@@ -64,6 +67,19 @@ export interface BookTask {
   readonly crashAfter?: number;
 }
 
+/** Labelling positions (data/relabel.ts): each key's position as [pLo, pHi, oLo, oHi, side]; the item is [label, kind]. */
+export interface LabelTask {
+  readonly kind: 'label';
+  readonly buildsDir: string;
+  readonly build: string;
+  readonly depth: number;
+  readonly exact: number;
+  readonly keys: number[];
+  readonly positions: Array<[number, number, number, number, number]>;
+  readonly port: MessagePort;
+  readonly crashAfter?: number;
+}
+
 /** Go games between sente settings (go/tournament-game.ts). */
 export interface GoMatchTask {
   readonly kind: 'go-match';
@@ -75,11 +91,13 @@ export interface GoMatchTask {
   readonly crashAfter?: number;
 }
 
-export type WorkerTask = SelfplayTask | MatchTask | BookTask | GoMatchTask;
+export type WorkerTask = SelfplayTask | MatchTask | BookTask | GoMatchTask | LabelTask;
 
-export default async function run(task: WorkerTask): Promise<{ key: number; item: GameRecord | GameOutcome | MoveScore[] }[]> {
-  const out: { key: number; item: GameRecord | GameOutcome | MoveScore[] }[] = [];
-  const post = (key: number, item: GameRecord | GameOutcome | MoveScore[]): void => {
+type WorkerItem = GameRecord | GameOutcome | MoveScore[] | [number, number];
+
+export default async function run(task: WorkerTask): Promise<{ key: number; item: WorkerItem }[]> {
+  const out: { key: number; item: WorkerItem }[] = [];
+  const post = (key: number, item: WorkerItem): void => {
     out.push({ key, item });
     task.port.postMessage({ key, item });
     if (task.crashAfter !== undefined && out.length >= task.crashAfter) process.exit(3);
@@ -92,6 +110,15 @@ export default async function run(task: WorkerTask): Promise<{ key: number; item
         engine.newGame();
         const position = positionOfKey({ playerLo: pLo, playerHi: pHi, opponentLo: oLo, opponentHi: oHi, transform: 0 });
         post(key, engine.analyze(position, task.depth));
+      });
+    } else if (task.kind === 'label') {
+      const engine = engineFor(task.buildsDir, task.build);
+      const p = new Position();
+      task.keys.forEach((key, i) => {
+        const [pLo, pHi, oLo, oHi, side] = task.positions[i];
+        setPosition(p, pLo, pHi, oLo, oHi, side);
+        const l = labelPosition(engine, p, task.depth, task.exact);
+        post(key, [l.score, l.kind]);
       });
     } else if (task.kind === 'go-match') {
       for (const g of task.games) post(g.key, await playPooledGoGame(g, task));

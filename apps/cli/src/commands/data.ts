@@ -1,4 +1,4 @@
-// `sente data inspect | merge | split | convert | error`: the binary position files (.spos) training data
+// `sente data inspect | merge | split | convert | relabel | error`: the binary position files (.spos) training data
 // lives in (format in docs/data.md). Every command reads through the checked reader, so a
 // truncated or damaged file is refused with its name and the check that failed; every output is
 // written atomically.
@@ -6,11 +6,14 @@ import type { Argv, CommandModule } from 'yargs';
 import { isSenteError } from '@sente/core';
 import {
   LABEL_EXACT, LABEL_GAME, LABEL_SEARCH, SOURCE_SELFPLAY, convertGameFile, convertText, convertToText, convertWthor, inputKind,
-  inspectPositions, mergePositions, shippedTestSet, splitPositions, testSetError, type ConvertSummary,
+  defaultWorkers, inspectPositions, interruptSignal, mergePositions, relabelCheckpoint, relabelPositions, shippedTestSet, splitPositions,
+  testSetError, type ConvertSummary,
 } from '@sente/selfplay';
 import { buildsDir, loadBuild } from '@sente/search';
 import { UsageError } from '../util.js';
-import { checked, file, num, outputFile } from '../options.js';
+import { RULES, checked, file, int, num, outputFile } from '../options.js';
+import { progressBar } from '../progress.js';
+import { resolve } from 'node:path';
 
 /** Runs a data operation, turning a refused file (SenteError) into a user error. */
 async function guarded<T>(fn: () => T | Promise<T>): Promise<T> {
@@ -112,6 +115,61 @@ const convertCommand: CommandModule<object, ConvertArgs> = {
   },
 };
 
+interface RelabelArgs { input: string; out: string; build: string; depth: number; exact: number; 'keep-below': number; workers: number }
+const relabelCommand: CommandModule<object, RelabelArgs> = {
+  command: 'relabel <input>',
+  describe: 'Label a .spos file\'s positions by a deeper search (exact at or below --exact empties) on the worker pool; resumable',
+  builder: (y) => checked(y
+    .positional('input', { type: 'string', demandOption: true, describe: 'the .spos file to relabel' })
+    .option('out', { type: 'string', demandOption: true, describe: 'the relabelled .spos file (written when every position has its label)' })
+    .option('build', { type: 'string', default: 'strongest', describe: 'the labelling build' })
+    .option('depth', { type: 'number', default: 10, describe: 'search depth of a label above --exact empties' })
+    .option('exact', { type: 'number', default: 18, describe: 'label by an exact solve at or below this many empties' })
+    .option('keep-below', { type: 'number', default: 0, describe: 'positions with fewer empties keep their label (e.g. already exact)' })
+    .option('workers', { type: 'number', default: defaultWorkers(), describe: 'worker threads' }),
+  { '<input>': file, out: outputFile, depth: RULES.depth, exact: RULES.exact, 'keep-below': int(0, 61), workers: RULES.workers }) as never,
+  handler: async (args) => {
+    if (resolve(args.input) === resolve(args.out)) throw new UsageError('--out must differ from the input: the input is kept until the relabelled file is complete');
+    const build = await guarded(() => loadBuild(args.build, buildsDir()).id);
+    const stop = interruptSignal(() => process.stderr.write(`\nstopping; the labels so far are kept in ${relabelCheckpoint(args.out)}\n`));
+    const terminal = process.stderr.isTTY === true;
+    const bar = terminal ? progressBar('relabel') : null;
+    let started = false, lastLine = -1;
+    try {
+      const s = await guarded(() => relabelPositions({
+        input: args.input, output: args.out, buildsDir: buildsDir(), build, depth: args.depth, exact: args.exact,
+        keepBelow: args['keep-below'], workers: args.workers, signal: stop.signal,
+        onProgress: (done, total) => {
+          if (bar) {
+            if (!started) { bar.start(total, done); started = true; }
+            bar.update(done);
+          } else {
+            const step = Math.max(1, Math.ceil(total / 100));
+            const line = Math.floor(done / step);
+            if (line !== lastLine && (done % step === 0 || done === total)) {
+              lastLine = line;
+              process.stderr.write(`relabel ${done}/${total}\n`);
+            }
+          }
+        },
+      }));
+      bar?.stop();
+      const rate = s.seconds > 0 ? ` (${(s.labelled / s.seconds).toFixed(1)} positions/s)` : '';
+      const from = `${s.labelled} labelled now in ${s.seconds.toFixed(1)} s${rate}${s.resumed ? `, ${s.resumed} from the checkpoint` : ''}${s.kept ? `, ${s.kept} kept` : ''}`;
+      if (!s.complete) {
+        const failed = s.pool?.failed.length ? `; ${s.pool.failed.length} batch(es) failed: ${s.pool.failed[0].error}` : '';
+        console.log(`interrupted: ${from}${failed}; resume with the same command (checkpoint ${relabelCheckpoint(args.out)})`);
+        process.exitCode = 1;
+        return;
+      }
+      console.log(`${args.out}: ${s.positions} positions by ${build} at depth ${args.depth}, exact from ${args.exact}: ${from}; ${s.exact} exact, ${s.search} by search; mean change of a label ${s.meanChange.toFixed(2)} discs`);
+    } finally {
+      bar?.stop();
+      stop.dispose();
+    }
+  },
+};
+
 interface ErrorArgs { build: string[]; testset?: string; json: boolean }
 const errorCommand: CommandModule<object, ErrorArgs> = {
   command: 'error',
@@ -136,7 +194,7 @@ const errorCommand: CommandModule<object, ErrorArgs> = {
 
 export const dataCommand: CommandModule = {
   command: 'data <command>',
-  describe: 'Training data in binary position files: inspect, merge, split, convert; builds\' test-set error',
-  builder: (y: Argv) => y.command(inspectCommand).command(mergeCommand).command(splitCommand).command(convertCommand).command(errorCommand).demandCommand(1),
+  describe: 'Training data in binary position files: inspect, merge, split, convert, relabel; builds\' test-set error',
+  builder: (y: Argv) => y.command(inspectCommand).command(mergeCommand).command(splitCommand).command(convertCommand).command(relabelCommand).command(errorCommand).demandCommand(1),
   handler: () => undefined,
 };

@@ -5,3 +5,4 @@ export * from './convert.js';
 export * from './ops.js';
 export * from './testset.js';
 export * from './load.js';
+export * from './relabel.js';

@@ -58,10 +58,19 @@ export function testSetPosition(engine: Engine, spec: TestSetSpec, empties: numb
 
 /** The label of a test position: { score (discs, side to move), kind }. */
 export function labelTestPosition(engine: Engine, spec: TestSetSpec, p: Position): { score: number; kind: number } {
-  if (p.emptyCount() <= spec.exactFrom) return { score: solvePosition(p, { pv: false }).score, kind: LABEL_EXACT };
+  return labelPosition(engine, p, spec.depth, spec.exactFrom);
+}
+
+/**
+ * A position's label: its exact score (discs for the side to move) at or below `exactFrom`
+ * empties, else the score of a fresh `depth` search (exact from `exactFrom` inside the tree),
+ * rounded to whole discs. Also what `sente data relabel` labels with (relabel.ts).
+ */
+export function labelPosition(engine: Engine, p: Position, depth: number, exactFrom: number): { score: number; kind: number } {
+  if (p.emptyCount() <= exactFrom || p.isGameOver()) return { score: solvePosition(p, { pv: false }).score, kind: LABEL_EXACT };
   engine.newGame();
-  const r = engine.think(p, { depth: spec.depth, exactFrom: spec.exactFrom });
-  return { score: Math.max(-64, Math.min(64, Math.round(r.score))), kind: LABEL_SEARCH };
+  const r = engine.think(p, { depth, exactFrom });
+  return { score: Math.max(-64, Math.min(64, Math.round(r.score))) | 0, kind: LABEL_SEARCH };
 }
 
 export interface TestSetError {
