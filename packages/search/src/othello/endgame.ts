@@ -53,7 +53,7 @@ const ETC_MIN = 9;
  * ordered by the evaluation of the position after them as well as by mobility, as Edax orders
  * its deep endgame nodes by a shallow midgame search.
  */
-const EVAL_ORDER_MIN = Number(process.env.EG_EVAL_MIN ?? 16);
+const EVAL_ORDER_MIN = Number(process.env.EG_EVAL_MIN ?? 14);
 /** Ordering weight of one disc of the child's evaluation (a reply is worth 32). */
 const EVAL_ORDER_WEIGHT = Number(process.env.EG_EVAL_W ?? 16);
 
