@@ -13,9 +13,12 @@
 // allocates per node: boards travel as int32 arguments; the empties list, parity, node counter,
 // stop state, move buffers and transposition table belong to the search context (context.ts),
 // whose typed arrays the hot functions hoist into locals; ordering is a selection sort in place.
-// At the root a wide window is solved as a sequence of narrow ones (MTD(f), see solveRoot); a
-// midgame node hands over to endgameSearch, the in-tree PVS, which continues the context's node
-// count and table generation.
+// At the root a wide window is solved as a sequence of narrow ones (MTD(f), see solveRoot) from a
+// first guess (the engine's: a shallow midgame search); a midgame node hands over to endgameSearch,
+// the in-tree PVS, which continues the context's node count and table generation. When the
+// context has an evaluation table and its position is the one solved (SearchContext.endgameEval),
+// nodes of EVAL_ORDER_MIN empties or more also order their moves by the evaluation of each child,
+// the context's position following those nodes (made and unmade around each of their children).
 //
 // Limits: searchShallow and searchDeep count their node with the context's poll check; once the
 // context is stopped they return at once, searchDeep stores nothing, and the root driver reports
@@ -50,12 +53,20 @@ const TT_MIN = 7;
 const ETC_MIN = 9;
 /**
  * At or above this many empties (with an evaluation table, see SearchContext.endgameEval) moves are
- * ordered by the evaluation of the position after them as well as by mobility, as Edax orders
- * its deep endgame nodes by a shallow midgame search.
+ * also ordered by the evaluation of the position after them, as Edax orders its deep endgame nodes
+ * by a shallow midgame search. Measured with the gen3 build (engine solve, first guess from a
+ * depth-4 search): FFO #20-#39 201.5 M -> 106.1 M nodes (from 16: 115.6 M, from 12: 100.2 M but
+ * slower nodes, CPU time within noise of 14 under load 10); held-out set 379.6 M -> 345.5 M. A
+ * one-ply-deeper value of each child (best reply's evaluation) from 16, 18 or 20 empties did worse
+ * (113.5 M, 117.4 M, 117.0 M). Trying the table's move before generating the others (as Edax)
+ * saved no nodes and no measurable time (held-out 347.2 M nodes).
  */
-const EVAL_ORDER_MIN = Number(process.env.EG_EVAL_MIN ?? 14);
-/** Ordering weight of one disc of the child's evaluation (a reply is worth 32). */
-const EVAL_ORDER_WEIGHT = Number(process.env.EG_EVAL_W ?? 16);
+const EVAL_ORDER_MIN = 14;
+/**
+ * Ordering weight of one disc of the child's evaluation (a reply is worth 32): 16 against 8, 12,
+ * 24, 32 and 64 on a subset of FFO #20-#39 (#26, #28, #33, #36-#38).
+ */
+const EVAL_ORDER_WEIGHT = 16;
 
 // Module-level bindings of the primitives: a plain local function or typed array that V8 inlines,
 // even where a bundler or test runner rewrites imports into namespace property loads.

@@ -55,8 +55,12 @@ const MAX_DEPTH = MAX_SEARCH_DEPTH;
  * play if the solve is cut short (a few thousand nodes at 20 empties).
  */
 const PRESEARCH_DEPTH = 4;
-/** Depth of the midgame search that guesses an exact solve's score (see solveGuess). */
-const GUESS_DEPTH = Number(process.env.EG_GUESS_DEPTH ?? 4);
+/**
+ * Depth of the midgame search that guesses an exact solve's score (see solveGuess). Measured on
+ * FFO #20-#39 with the gen3 build: from 0, 115.4 M nodes; depth 4, 106.1 M (#38 44.9 -> 24.8 M,
+ * #36 5.2 -> 16.3 M); depth 8, 104.0 M for more midgame time.
+ */
+const GUESS_DEPTH = 4;
 
 export interface SearchValueOptions {
   /** Window in evaluation-table units (default: the full window). */
