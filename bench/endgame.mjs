@@ -1,5 +1,7 @@
 // The exact endgame solver on the FFO problems, one core: #20-#39 (the classic yardstick; issue
-// #13 aims at <= 150 M nodes and <= 12 s in total) and #1-#19; in quick mode #20-#24 and #1-#19. Each position starts from an
+// #13 aims at <= 150 M nodes and <= 12 s in total) and #1-#19; in quick mode #20-#24 and #1-#19.
+// One thread is the engine's solve with the strongest build's table (evaluation ordering and first
+// guess), then #20-#39 again without a table (solvePosition) as the reference. Each position starts from an
 // empty transposition table, so node counts are reproducible: like a chess engine's bench
 // signature, any unintended change to the search shows up in them. Scores are checked against the
 // files; a wrong one is marked in the table and the notes rather than hidden in a speed.
@@ -9,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseObf, squareName } from '@sente/core';
-import { Engine, bootstrapTable, resetEndgameTable, solvePosition } from '@sente/search';
+import { Engine, loadBuild, resetEndgameTable, solvePosition } from '@sente/search';
 
 export const title = 'Exact endgame solver: FFO problems #20-#39 and #1-#19';
 
@@ -57,10 +59,17 @@ export async function run(options = {}) {
   for (const p of easy) solvePosition(p.position, { pv: false });
 
   const rows = [];
-  const a = solveSet(quick ? '#20-24' : '#20-39', hard, rows);
-  const b = solveSet('#1-19', easy, rows);
+  // The engine's solve (Engine.solve, as think() and `sente solve` with an engine run it): the
+  // strongest build's evaluation orders the nodes of many empties and guesses the first window.
+  const build = loadBuild('strongest');
+  const one = new Engine(build.table, build.id, { threads: 1 });
+  for (const p of easy) { one.newGame(); one.solve(p.position, { pv: false }); }
+  const a = solveSet(quick ? '#20-24' : '#20-39', hard, rows, one);
+  const b = solveSet('#1-19', easy, rows, one);
+  // The solver without an evaluation table (solvePosition: fastest-first ordering, first guess 0).
+  const a0 = solveSet(`${quick ? '#20-24' : '#20-39'} no table`, hard, rows);
   // Two threads: the helper starts (and warms up) before the first measured solve.
-  const two = new Engine(bootstrapTable(), 'bootstrap', { threads: 2 });
+  const two = new Engine(build.table, build.id, { threads: 2 });
   await two.startThreads();
   for (const p of easy) { two.newGame(); two.solve(p.position, { pv: false }); }
   const a2 = solveSet(`${quick ? '#20-24' : '#20-39'} 2 threads`, hard, rows, two);
@@ -70,17 +79,19 @@ export async function run(options = {}) {
   const few = hard.filter((p) => p.number <= (quick ? 24 : 29));
   const schemes = {};
   for (const scheme of ['lazy', 'split']) {
-    const e = new Engine(bootstrapTable(), 'bootstrap', { threads: 2, parallelSchemes: { endgame: scheme } });
+    const e = new Engine(build.table, build.id, { threads: 2, parallelSchemes: { endgame: scheme } });
     await e.startThreads();
     for (const p of easy) { e.newGame(); e.solve(p.position, { pv: false }); }
     schemes[scheme] = solveSet(`${quick ? '#20-24' : '#20-29'} 2 threads ${scheme}`, few, [], e);
     await e.close();
   }
-  const few1 = solveSet(`${quick ? '#20-24' : '#20-29'} 1 thread`, few, []);
+  const few1 = solveSet(`${quick ? '#20-24' : '#20-29'} 1 thread`, few, [], one);
   const ratio = (x, y) => (y.seconds > 0 ? (x.seconds / y.seconds).toFixed(2) : '-');
   const notes = [
     `${quick ? '#20-#24' : '#20-#39'}: ${a.seconds.toFixed(2)} s (${a.cpuSeconds.toFixed(2)} s CPU), ${(a.nodes / 1e6).toFixed(1)} M nodes, ${(a.nodes / a.seconds / 1e6).toFixed(2)} M nodes/s` +
       (quick ? '' : ` (issue #13 targets: <= 150 M nodes, <= 12 s)`),
+    `One thread is Engine.solve with the ${build.id} build (its evaluation orders nodes of 14+ empties, a depth-4 search guesses the first window; its nodes are counted).`,
+    `Without a table (solvePosition), ${quick ? '#20-#24' : '#20-#39'}: ${a0.seconds.toFixed(2)} s (${a0.cpuSeconds.toFixed(2)} s CPU), ${(a0.nodes / 1e6).toFixed(1)} M nodes; the engine's solve takes ${(a.nodes / a0.nodes).toFixed(2)}x its nodes and ${(a.cpuSeconds / a0.cpuSeconds).toFixed(2)}x its CPU time.`,
     `#1-#19: ${b.seconds.toFixed(2)} s, ${(b.nodes / 1e6).toFixed(1)} M nodes`,
     `2 threads, ${quick ? '#20-#24' : '#20-#39'}: ${a2.seconds.toFixed(2)} s (${a2.cpuSeconds.toFixed(2)} s CPU on both threads), ${(a2.nodes / 1e6).toFixed(1)} M nodes on both threads: ` +
       `speedup ${ratio(a, a2)}x over one thread (issue #13 target: >= 1.6x), nodes ${(a2.nodes / a.nodes).toFixed(2)}x` + (quick ? '' : ' (the 2 threads rows above)'),
@@ -91,7 +102,7 @@ export async function run(options = {}) {
     'Per-position seconds are wall clock (CPU time in the totals above shows the cost of a busy machine: with two threads it counts both); every position entered by the search counts as a node, last-empty leaves included, on every thread.',
     `Load average at the start: ${load0.map((x) => x.toFixed(2)).join(' ')}; at the end: ${loadavg().map((x) => x.toFixed(2)).join(' ')} (2 cores: a load above 1 takes CPU from the second thread).`,
   ];
-  const wrong = a.wrong + b.wrong + a2.wrong + b2.wrong + schemes.lazy.wrong + schemes.split.wrong;
+  const wrong = a.wrong + b.wrong + a0.wrong + a2.wrong + b2.wrong + schemes.lazy.wrong + schemes.split.wrong;
   if (wrong > 0) notes.push(`WRONG SCORES: ${wrong} (see the ok column)`);
   return { columns: ['set', '#', 'empties', 'move', 'score', 'expected', 'ok', 'nodes', 'main nodes', 'seconds', 'Mnodes/s'], rows, notes: notes.join('\n') };
 }

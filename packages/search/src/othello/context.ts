@@ -87,6 +87,12 @@ export class SearchContext {
    */
   rootSoundMove = -1;
   rootSoundScore = 0;
+  /**
+   * The exact solver orders its nodes with many empties by the evaluation: set by its entry
+   * points when the context has a table and `position` is the solved position, which the solver
+   * then keeps in step with its nodes of that many empties (see endgame.ts).
+   */
+  endgameEval = false;
 
   // --- Counters and stop state ---
   /** Positions entered by any search function since the last setLimits(). */

@@ -7,7 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { HI, PASS, Position, parseObf, squareName, type ObfLine } from '@sente/core';
-import { endgameNodes, solveExact, solvePosition, solveWinLoss } from './endgame.js';
+import { endgameNodes, solveExact, solvePosition, solveWinLoss, solveWithContext } from './endgame.js';
+import { SearchContext } from './context.js';
+import { bootstrapTable } from './bootstrap.js';
 import { stableDiscs } from './endgame-stability.js';
 import { lastFlipCount, lastFlipCountSlow } from './endgame-last.js';
 import { minimax } from './minimax.js';
@@ -214,6 +216,63 @@ describe('fast solver against the reference (property)', () => {
       }),
       { seed: 20261201, numRuns: 60 },
     );
+  });
+});
+
+describe('ordering by the evaluation (a context with a table)', () => {
+  const table = bootstrapTable();
+  /** A context with the table, its position set to `p` (so the solver may order by the evaluation). */
+  function contextAt(p: Position): SearchContext {
+    const s = new SearchContext(table);
+    s.position = p.clone();
+    s.setLimits(Infinity, Infinity, undefined);
+    return s;
+  }
+
+  it('random positions with 14..16 empties: the same exact score as the solver without a table, from any first guess', () => {
+    // The evaluation orders the nodes of 14 and more empties; the tableless solver is the
+    // reference (checked against minimax above). A different guess only changes the nodes.
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 30 }), fc.integer({ min: 14, max: 16 }), fc.integer({ min: -32, max: 32 }), (seed, empties, half) => {
+        const p = randomPosition(seed, empties);
+        const expected = solveExact(p.bb[0], p.bb[1], p.bb[2], p.bb[3]);
+        const s = contextAt(p);
+        const r = solveWithContext(s, p, { guess: 2 * half });
+        expect(r.complete).toBe(true);
+        expect(r.score).toBe(expected);
+        // The principal variation realises the score under our rules.
+        const q = p.clone();
+        for (const m of r.pv) {
+          if (m === PASS) { expect(q.mustPass()).toBe(true); q.makePass(); } else expect(q.makeMove(m)).toBe(true);
+        }
+        if (!p.isGameOver()) {
+          expect(q.isGameOver()).toBe(true);
+          expect(p.side === q.side ? q.finalScore() : 0 - q.finalScore()).toBe(expected);
+        }
+        // The context's position is the root again, undo stack included.
+        expect([...s.position.bb]).toEqual([...p.bb]);
+        expect(s.position.ply).toBe(p.ply);
+      }),
+      { seed: 20261202, numRuns: 12 },
+    );
+  });
+
+  it('a solve stopped by a node limit leaves the context at the root position', () => {
+    for (const seed of [3, 4, 5]) {
+      const p = randomPosition(seed, 17);
+      const s = contextAt(p);
+      s.setLimits(Infinity, 5_000 + seed * 777, undefined);
+      const r = solveWithContext(s, p, {});
+      expect(r.complete).toBe(false);
+      // solve4 and below do not poll: one small subtree may run past the limit (endgame.ts).
+      expect(s.nodes).toBeLessThanOrEqual(5_000 + seed * 777 + 1000);
+      expect([...s.position.bb]).toEqual([...p.bb]);
+      expect(s.position.ply).toBe(p.ply);
+      expect(s.position.side).toBe(p.side);
+      // Then a full solve on the same context agrees with the reference.
+      s.setLimits(Infinity, Infinity, undefined);
+      expect(solveWithContext(s, p, { pv: false }).score).toBe(solveExact(p.bb[0], p.bb[1], p.bb[2], p.bb[3]));
+    }
   });
 });
 

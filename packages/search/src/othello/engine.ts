@@ -55,6 +55,12 @@ const MAX_DEPTH = MAX_SEARCH_DEPTH;
  * play if the solve is cut short (a few thousand nodes at 20 empties).
  */
 const PRESEARCH_DEPTH = 4;
+/**
+ * Depth of the midgame search that guesses an exact solve's score (see solveGuess). Measured on
+ * FFO #20-#39 with the gen3 build: from 0, 115.4 M nodes; depth 4, 106.1 M (#38 44.9 -> 24.8 M,
+ * #36 5.2 -> 16.3 M); depth 8, 104.0 M for more midgame time.
+ */
+const GUESS_DEPTH = 4;
 
 export interface SearchValueOptions {
   /** Window in evaluation-table units (default: the full window). */
@@ -194,8 +200,11 @@ export class Engine {
     let helperNodes = 0;
     try {
       const wld = options.mode === 'wld';
+      const guess = options.guess ?? this.solveGuess(pos);
+      const guessNodes = s.nodes;
       this.startHelpers('endgame', pos, pos.emptyCount(), Infinity, options.alpha ?? (wld ? -1 : -64), options.beta ?? (wld ? 1 : 64));
-      r = solveWithContext(s, pos, options);
+      const solved = solveWithContext(s, pos, { ...options, guess });
+      r = { ...solved, nodes: solved.nodes + guessNodes };
     } finally {
       this.helpers = undefined;
       helperNodes = pool?.finish() ?? 0;
@@ -300,7 +309,7 @@ export class Engine {
     }
 
     if (solve && !s.stopped) {
-      const r = this.solveFromRoot(pos, t0, empties, limits.nodes ?? Infinity);
+      const r = this.solveFromRoot(pos, t0, empties, limits.nodes ?? Infinity, completed > 0 ? bestScore : undefined);
       if (r.exact) return r;
       // Cut short: a move the solver proved at least as good as a bound, else the pre-search's.
       if (s.rootSoundMove >= 0 && (bestMove < 0 || s.rootSoundScore * scale > bestScore)) {
@@ -327,11 +336,35 @@ export class Engine {
     return { move, score: score / scale, pv, depth: completed, nodes: s.nodes, ms: performance.now() - t0, exact };
   }
 
-  /** The exact solve of think(), under the context's limits; `exact` false if cut short. */
-  private solveFromRoot(pos: Position, t0: number, empties: number, nodeLimit: number): ThinkResult {
+  /**
+   * The first guess of an exact solve's score (SolveOptions.guess): a shallow midgame search with
+   * the evaluation, iterated to GUESS_DEPTH, rounded to an even score. Its nodes count in the
+   * context's. On FFO #38 (score +4) the narrow-window sequence from 0 spent most of its nodes
+   * proving the first bound.
+   */
+  private solveGuess(pos: Position, presearch?: number): number {
     const s = this.context;
+    let v = 0;
+    if (presearch !== undefined) v = presearch;
+    else {
+      const depth = Math.min(GUESS_DEPTH, pos.emptyCount() - 1);
+      for (let d = 1; d <= depth; d++) {
+        v = midgameSearch(s, d, -INFINITY, INFINITY, 0);
+        if (s.stopped) return 0;
+      }
+    }
+    const discs = v / this.table.scale;
+    const g = 2 * Math.round(discs / 2);
+    return g > 64 ? 64 : g < -64 ? -64 : g;
+  }
+
+  /** The exact solve of think(), under the context's limits; `exact` false if cut short. */
+  private solveFromRoot(pos: Position, t0: number, empties: number, nodeLimit: number, presearch?: number): ThinkResult {
+    const s = this.context;
+    const guess = this.solveGuess(pos, presearch);
+    if (s.stopped) return { move: PASS, score: 0, pv: [], depth: 0, nodes: s.nodes, ms: performance.now() - t0, exact: false };
     this.startHelpers('endgame', pos, empties, nodeLimit);
-    const r = solveWithContext(s, pos, { mode: 'exact' });
+    const r = solveWithContext(s, pos, { mode: 'exact', guess });
     return { move: r.move, score: r.score, pv: r.pv, depth: r.complete ? empties : 0, nodes: s.nodes, ms: performance.now() - t0, exact: r.complete };
   }
 
