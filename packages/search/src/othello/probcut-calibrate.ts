@@ -82,6 +82,6 @@ export function fitProbCut(samples: readonly { empties: number; values: number[]
  * Measures the parameters on sample positions: full-window values at every depth up to
  * `maxDepth` (fresh table per position), then a line per stage and depth.
  */
-export function calibrateProbCut(table: EvalTable, positions: readonly Position[], t = 1.5, onProgress?: (done: number, total: number) => void, maxDepth = PROBCUT_MAX_DEPTH, stages: readonly number[] = PROBCUT_STAGES): ProbCutParams {
+export function calibrateProbCut(table: EvalTable, positions: readonly Position[], t = 2.5, onProgress?: (done: number, total: number) => void, maxDepth = PROBCUT_MAX_DEPTH, stages: readonly number[] = PROBCUT_STAGES): ProbCutParams {
   return fitProbCut(probcutSamples(table, positions, maxDepth, onProgress), t, maxDepth, stages);
 }
