@@ -21,8 +21,8 @@ const BENCH_DIR = join(ROOT, 'bench');
 const RESULTS_DIR = join(BENCH_DIR, 'results');
 const SUMMARY = join(ROOT, 'BENCHMARKS.md');
 
-/** Sections that play long matches against external engines (GNU Go, GRhino). */
-const LONG_SECTIONS = ['go', 'rhino'];
+/** Sections that play long matches: against external engines (GNU Go, GRhino), or against an older sente (search-strength). */
+const LONG_SECTIONS = ['go', 'rhino', 'search-strength'];
 
 function parseArgs(argv) {
   const options = { quick: false, only: null, list: false, all: false, results: null };

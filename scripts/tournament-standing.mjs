@@ -13,5 +13,7 @@ export function tournamentStanding(args, player) {
   const line = r.stdout.split('\n').find((l) => l.startsWith(player) && ROW.test(l));
   const m = ROW.exec(line ?? '');
   if (!m) throw new Error(`cannot read the standings of ${player}:\n${r.stdout}`);
-  return { games: Number(m[1]), score: Number(m[2]), wdl: `${m[3]}/${m[4]}/${m[5]}`, discs: m[6].replace(/\s/g, ''), elo: m[7], interval: `[${m[8]}, ${m[9]}]` };
+  // With --sprt: the decision and the LLR (`H1 accepted after 40 pairs (80 games), LLR +2.95 [...]`).
+  const sprt = /^SPRT [^:]*:\s*(.*? after \d+ pairs) \(\d+ games\), (LLR \S+)/m.exec(r.stdout);
+  return { games: Number(m[1]), score: Number(m[2]), wdl: `${m[3]}/${m[4]}/${m[5]}`, discs: m[6].replace(/\s/g, ''), elo: m[7], interval: `[${m[8]}, ${m[9]}]`, sprt: sprt ? `${sprt[1]}, ${sprt[2]}` : undefined };
 }

@@ -1,10 +1,11 @@
 // End to end: `sente calibrate` measures Multi-ProbCut parameters for a user build and writes them
 // beside its table, where loadBuild picks them up; an unknown build is a usage error.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { isSenteError } from '@sente/core';
 import { bootstrapTable, clearBuildCache, loadBuild, validateProbCut } from '@sente/search';
 import { saveBuild } from '@sente/selfplay';
 import { CLI } from './gtp-referee.js';
@@ -19,13 +20,41 @@ describe('sente calibrate', () => {
     const r = spawnSync(process.execPath, [CLI, 'calibrate', 'copy', '--positions', '20', '--builds', dir], { encoding: 'utf8', timeout: 240_000 });
     expect(r.status, r.stderr).toBe(0);
     const path = join(dir, 'copy', 'probcut.json');
-    expect(r.stdout).toContain(`wrote ${path} (20 positions, t = 1.5)`);
+    expect(r.stdout).toContain(`wrote ${path} (20 positions, t = 2.5)`);
     const params = JSON.parse(readFileSync(path, 'utf8'));
     expect(validateProbCut(params)).toBeNull();
     clearBuildCache();
     expect(loadBuild('copy', dir).probcut?.samples).toBe(20);
     // The shipped bootstrap was not touched.
     expect(existsSync(join(loadBuild('bootstrap', dir).entry.folder, 'probcut.json'))).toBe(false);
+  });
+
+  it('sente builds shows which builds have a calibration; a damaged or old-format file refuses the build with code corrupt-calibration', () => {
+    const dir = join(tmp, 'builds');
+    const list = spawnSync(process.execPath, [CLI, 'builds', '--builds', dir, '--json'], { encoding: 'utf8', timeout: 60_000 });
+    expect(list.status, list.stderr).toBe(0);
+    const builds = JSON.parse(list.stdout).builds as { id: string; calibrated: boolean }[];
+    expect(builds.find((b) => b.id === 'copy')?.calibrated).toBe(true);
+    expect(builds.find((b) => b.id === 'bootstrap')?.calibrated).toBe(false);
+    const table = spawnSync(process.execPath, [CLI, 'builds', '--builds', dir], { encoding: 'utf8', timeout: 60_000 });
+    expect(table.stdout).toMatch(/^\s+copy\s+user\s.*\syes\s/m);
+    // Version 1 (one line per depth) and a wrong shape are both refused when the build loads.
+    const path = join(dir, 'copy', 'probcut.json');
+    const good = JSON.parse(readFileSync(path, 'utf8'));
+    for (const [bad, message] of [[{ ...good, version: 1 }, /"version" must be 2/], [{ ...good, sigma: good.sigma.slice(1) }, /"sigma" must be/]] as const) {
+      writeFileSync(path, JSON.stringify(bad));
+      clearBuildCache();
+      let error: unknown;
+      try {
+        loadBuild('copy', dir);
+      } catch (e) {
+        error = e;
+      }
+      expect(isSenteError(error, 'corrupt-calibration'), String(error)).toBe(true);
+      expect((error as Error).message).toMatch(message);
+    }
+    writeFileSync(path, JSON.stringify(good));
+    clearBuildCache();
   });
 
   it('refuses an unknown build with exit code 2 before any work', () => {

@@ -1,5 +1,7 @@
 // `sente builds`: both registries at a glance: every shipped and user build with its origin, Elo,
-// test-set error, training data and lineage (parent chain), ranked by Elo, the strongest marked.
+// test-set error, training data, Multi-ProbCut calibration and lineage (parent chain), ranked by Elo, the strongest marked.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { buildsDir, readRegistry } from '@sente/search';
 import { lineage, setStrongest } from '@sente/selfplay';
@@ -25,8 +27,10 @@ export const buildsCommand: CommandModule<object, Args> = {
     } catch (e) {
       throw new UsageError((e as Error).message);
     }
+    // Whether a build has a Multi-ProbCut calibration (probcut.json beside its table, `sente calibrate`).
+    const calibrated = (b: { folder: string }): boolean => existsSync(join(b.folder, 'probcut.json'));
     if (args.json) {
-      console.log(JSON.stringify({ strongest: view.strongest, shippedDir: view.shippedDir, userDir: view.userDir, builds: view.builds }, null, 2));
+      console.log(JSON.stringify({ strongest: view.strongest, shippedDir: view.shippedDir, userDir: view.userDir, builds: view.builds.map((b) => ({ ...b, calibrated: calibrated(b) })) }, null, 2));
       return;
     }
     // Ranked by Elo (unmeasured last), then by the test-set error: both compare across builds,
@@ -40,10 +44,11 @@ export const buildsCommand: CommandModule<object, Args> = {
       b.validationError === null ? '-' : b.validationError.toFixed(2),
       String(b.games),
       String(b.positions),
+      calibrated(b) ? 'yes' : '-',
       b.created.slice(0, 16).replace('T', ' '),
       lineage(view.builds, b.id).slice(1).join(' < ') || '-',
     ]);
-    const head = ['  build', 'origin', 'Elo', 'test MAE', 'own valid RMS', 'games', 'positions', 'created', 'lineage (parent < grandparent ...)'];
+    const head = ['  build', 'origin', 'Elo', 'test MAE', 'own valid RMS', 'games', 'positions', 'MPC', 'created', 'lineage (parent < grandparent ...)'];
     const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
     const line = (r: string[]): string => r.map((c, i) => (i <= 1 || i === r.length - 1 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd();
     console.log(line(head));

@@ -53,6 +53,21 @@ describe('evaluation tables', () => {
     }
   });
 
+  it('evaluate (colour-swapped weights for white) equals evaluateSlow over random games, two tables in turn', () => {
+    // Random weights everywhere, so any index the swapped copy got wrong shows; two tables in
+    // turn exercise the swapped copies' cache.
+    const random = prng(21);
+    const tables = [new EvalTable(12, 64), new EvalTable(5, 16)];
+    for (const t of tables) for (let i = 0; i < t.weights.length; i++) t.weights[i] = Math.floor(random() * 2001) - 1000;
+    let white = 0;
+    for (let i = 0; i < 200; i++) {
+      const p = randomPosition(random, 2 + Math.floor(random() * 58));
+      if (p.side === 1) white++;
+      for (const t of tables) expect(evaluate(p, t)).toBe(evaluateSlow(p, t));
+    }
+    expect(white).toBeGreaterThan(50);
+  });
+
   it('is colour-symmetric: a position and its colour-swapped twin evaluate the same for the mover', () => {
     const table = bootstrapTable();
     const p = parseTranscript('f5d6c3d3c4').value!.position;

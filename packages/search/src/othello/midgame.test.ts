@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseBoard } from '@sente/core';
+import { parseBoard, type Position } from '@sente/core';
 import { bootstrapTable } from './bootstrap.js';
 import { Engine } from './engine.js';
 import { INFINITY, midgameSearch, plainAlphaBeta } from './midgame.js';
@@ -22,6 +22,25 @@ describe('midgame search', () => {
       checked++;
     }
     expect(checked).toBe(60);
+  });
+
+  it('equals plain alpha-beta where children are ordered by evaluation (depth 5, 6) and near the end (passes, finished games at the frontier)', () => {
+    const random = prng(29);
+    const e = new Engine(table, 'test', { ttMb: 4 });
+    let passes = 0;
+    for (let i = 0; i < 24; i++) {
+      const deep = i < 8;
+      const pos = randomPosition(random, deep ? 24 + Math.floor(random() * 20) : 6 + Math.floor(random() * 8));
+      const depth = deep ? 5 + (i % 2) : 3 + (i % 3);
+      if (!deep) passes += countPasses(pos.clone(), depth);
+      const slow = plainAlphaBeta(pos.clone(), table, depth, -INFINITY, INFINITY);
+      expect(e.searchValue(pos, depth).score, `position ${i} depth ${depth}`).toBe(slow);
+      // Null windows at the true value bound it on the correct side.
+      expect(e.searchValue(pos, depth, { alpha: slow - 1, beta: slow }).score).toBeGreaterThanOrEqual(slow);
+      expect(e.searchValue(pos, depth, { alpha: slow, beta: slow + 1 }).score).toBeLessThanOrEqual(slow);
+    }
+    // The late positions' trees hold passes, so the frontier's pass and game-end paths ran.
+    expect(passes).toBeGreaterThan(0);
   });
 
   it('null-window searches bound the true value on the correct side', () => {
@@ -73,3 +92,21 @@ describe('midgame search', () => {
     expect(Array.from(s.moveSq.subarray(0, 35)).sort((a, b) => a - b)).toEqual(pos.legalMoveList());
   });
 });
+
+/** Passes in the full tree of `depth` plies below pos (a check that a test reaches them). */
+function countPasses(pos: Position, depth: number): number {
+  if (depth === 0 || pos.isGameOver()) return 0;
+  if (pos.mustPass()) {
+    pos.makePass();
+    const n = 1 + countPasses(pos, depth);
+    pos.unmake();
+    return n;
+  }
+  let n = 0;
+  for (const m of pos.legalMoveList()) {
+    pos.makeMove(m);
+    n += countPasses(pos, depth - 1);
+    pos.unmake();
+  }
+  return n;
+}
