@@ -195,13 +195,18 @@ export class Engine {
     try {
       const wld = options.mode === 'wld';
       this.startHelpers('endgame', pos, pos.emptyCount(), Infinity, options.alpha ?? (wld ? -1 : -64), options.beta ?? (wld ? 1 : 64));
-      r = solveWithContext(s, pos, options);
+      r = solveWithContext(s, pos, { ...options, root: this.splitRoot() });
     } finally {
       this.helpers = undefined;
       helperNodes = pool?.finish() ?? 0;
     }
     this.lastHelperNodes = helperNodes;
     return { move: r.move, score: r.score, nodes: r.nodes + helperNodes, pv: r.pv };
+  }
+
+  /** The exact solver's root driver of this search: the split layer's with the 'ybwc' scheme and helpers, else the serial one. */
+  private splitRoot(): SolveOptions['root'] {
+    return this.helpers !== undefined && this.schemes.endgame === 'ybwc' ? this.helpers.splitRoot : undefined;
   }
 
   /** Posts the search of the current root to the helpers (if any) for `phase`. */
@@ -331,7 +336,7 @@ export class Engine {
   private solveFromRoot(pos: Position, t0: number, empties: number, nodeLimit: number): ThinkResult {
     const s = this.context;
     this.startHelpers('endgame', pos, empties, nodeLimit);
-    const r = solveWithContext(s, pos, { mode: 'exact' });
+    const r = solveWithContext(s, pos, { mode: 'exact', root: this.splitRoot() });
     return { move: r.move, score: r.score, pv: r.pv, depth: r.complete ? empties : 0, nodes: s.nodes, ms: performance.now() - t0, exact: r.complete };
   }
 

@@ -22,6 +22,8 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { GROUP_STOP, type SearchContext, type ThreadGroup } from './context.js';
 import { EndgameTable } from './endgame-tt.js';
+import { SplitState } from './endgame-split.js';
+import type { solveRoot } from './endgame.js';
 import type { EvalTable } from './evaltable.js';
 import type { HelperScheme } from './parallel-helper.js';
 import type { ProbCutParams } from './probcut.js';
@@ -53,6 +55,8 @@ export interface HelperSetup {
   readonly endgame: SharedArrayBuffer;
   readonly control: SharedArrayBuffer;
   readonly nodes: SharedArrayBuffer;
+  /** The exact solver's split layer (endgame-split.ts), for the 'ybwc' scheme. */
+  readonly split: SharedArrayBuffer;
 }
 
 /** One search task for the helpers. */
@@ -108,6 +112,10 @@ export class HelperPool {
   private closed = false;
   /** Resolves once every helper has loaded (or failed): see ready(). */
   private readonly readyAll: Promise<void>;
+  /** The exact solver's split layer shared with the helpers (the 'ybwc' scheme). */
+  readonly split: SplitState;
+  /** The root driver of a 'ybwc' solve (SolveOptions.root): the split layer's. */
+  readonly splitRoot: typeof solveRoot;
 
   /**
    * Starts `threads - 1` helper workers for the search context `main` (which joins the group as
@@ -123,12 +131,15 @@ export class HelperPool {
     new Int16Array(weights).set(table.weights);
     this.control = new Int32Array(control);
     this.nodes = new Float64Array(nodes);
+    const split = SplitState.sharedBuffer();
+    this.split = new SplitState(split);
+    this.splitRoot = (s, pLo, pHi, oLo, oHi, alpha, beta, guess) => this.split.solveRoot(s, pLo, pHi, oLo, oHi, alpha, beta, guess);
     const group: ThreadGroup = { midgame, endgame, control: this.control, nodes: this.nodes, index: 0 };
     main.joinGroup(group);
     const file = workerFile();
     const readies: Promise<void>[] = [];
     for (let i = 1; i < threads; i++) {
-      const setup: HelperSetup = { index: i, phases: table.phases, scale: table.scale, weights, probcut, ttMb, midgame, endgame, control, nodes };
+      const setup: HelperSetup = { index: i, phases: table.phases, scale: table.scale, weights, probcut, ttMb, midgame, endgame, control, nodes, split };
       const w = new Worker(file, { workerData: setup, execArgv: workerExecArgv() });
       w.unref();
       // A helper that fails is dropped (its search is only ever help); the main search goes on.
@@ -193,6 +204,8 @@ export class HelperPool {
   finish(): number {
     const c = this.control;
     Atomics.store(c, GROUP_STOP, 1);
+    // Helpers idle in the split layer's loop sleep on its work word.
+    this.split.wake();
     const until = performance.now() + FINISH_WAIT_MS;
     let total = 0;
     let pending = false;
@@ -239,6 +252,8 @@ export class HelperPool {
     const w = this.workers[i];
     if (w === undefined) return;
     this.workers[i] = undefined;
+    // A helper that ended in the split layer's loop never answers for the children it took.
+    this.split.lost();
     if (!this.closed) void w.terminate();
   }
 
