@@ -24,7 +24,7 @@ for (const scheme of schemes) {
   const warm = (p) => { if (e) { e.newGame(); e.solve(p.position, { pv: false }); } else { resetEndgameTable(); solvePosition(p.position, { pv: false }); } };
   for (const p of easy) warm(p);
   if (e && min) { const pool = e.pool; pool.split.min = min; pool.split.max = max; }
-  let T = 0, N = 0, M = 0, C = 0, W = 0;
+  let T = 0, N = 0, M = 0, C = 0, W = 0, WN = 0;
   for (const p of probs) {
     const c0 = process.cpuUsage();
     const t0 = performance.now();
@@ -34,9 +34,9 @@ for (const scheme of schemes) {
     const cu = process.cpuUsage(c0); const cpu = (cu.user + cu.system) / 1e6;
     const main = r.nodes - (e ? e.lastHelperNodes : 0);
     const sp = e?.pool?.split;
-    T += t; N += r.nodes; M += main; C += cpu; W += sp ? sp.waitMs : 0;
-    console.log(`${scheme} #${p.number} ${r.score === p.expected ? 'ok' : 'WRONG ' + r.score + ' vs ' + p.expected} ${squareName(r.move)} ${t.toFixed(2)}s cpu ${cpu.toFixed(2)} nodes ${(r.nodes/1e6).toFixed(2)}M main ${(main/1e6).toFixed(2)}M` + (sp ? ` splits ${sp.splits} hchildren ${sp.helperChildren} wait ${sp.waitMs.toFixed(0)}ms` : ''));
+    T += t; N += r.nodes; M += main; C += cpu; W += sp ? sp.waitMs : 0; WN += sp ? sp.waitNodes : 0;
+    console.log(`${scheme} #${p.number} ${r.score === p.expected ? 'ok' : 'WRONG ' + r.score + ' vs ' + p.expected} ${squareName(r.move)} ${t.toFixed(2)}s cpu ${cpu.toFixed(2)} nodes ${(r.nodes/1e6).toFixed(2)}M main ${(main/1e6).toFixed(2)}M` + (sp ? ` splits ${sp.splits} hchildren ${sp.helperChildren} wait ${sp.waitMs.toFixed(0)}ms wn ${(sp.waitNodes/1e6).toFixed(2)}M` : ''));
   }
-  console.log(`TOTAL ${scheme}: ${T.toFixed(2)}s cpu ${C.toFixed(2)}s nodes ${(N/1e6).toFixed(1)}M main ${(M/1e6).toFixed(1)}M wait ${W.toFixed(0)}ms`);
+  console.log(`TOTAL ${scheme}: ${T.toFixed(2)}s cpu ${C.toFixed(2)}s nodes ${(N/1e6).toFixed(1)}M main ${(M/1e6).toFixed(1)}M wait ${W.toFixed(0)}ms waitnodes ${(WN/1e6).toFixed(1)}M crit ${((M+WN)/1e6).toFixed(1)}M`);
   if (e) await e.close();
 }

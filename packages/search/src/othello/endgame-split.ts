@@ -112,9 +112,18 @@ export class SplitState {
   helperChildren = 0;
   /** Milliseconds the main thread waited for helpers' children at closed splits. */
   waitMs = 0;
+  /**
+   * Nodes the helpers searched while the main thread waited for them (from their published
+   * counts): with the main thread's own nodes, the search's critical path counted in nodes, which
+   * does not depend on how busy the machine is (a descheduled helper searches nothing meanwhile).
+   */
+  waitNodes = 0;
 
-  /** A split layer over `shared` (from sharedBuffer()), or over its own memory (no helpers). */
-  constructor(shared?: SharedArrayBuffer) {
+  /**
+   * A split layer over `shared` (from sharedBuffer()), or over its own memory (no helpers);
+   * `threadNodes`: the group's published node counts (ThreadGroup.nodes), for waitNodes.
+   */
+  constructor(shared?: SharedArrayBuffer, private readonly threadNodes?: Float64Array) {
     this.words = new Int32Array(shared ?? new SharedArrayBuffer(SPLIT_BYTES));
     Atomics.store(this.words, ABORT, NONE);
   }
@@ -185,6 +194,7 @@ export class SplitState {
     this.splits = 0;
     this.helperChildren = 0;
     this.waitMs = 0;
+    this.waitNodes = 0;
     s.splitAbort = w;
     s.splitLevel = -1;
   }
@@ -422,6 +432,7 @@ export class SplitState {
     }
     const hardStop = s.stopped && !s.splitStopped;
     const t0 = performance.now();
+    const n0 = this.helperNodes();
     for (let j = 1; j < taken; j++) {
       if (seen[seenAt + j] !== 0) continue;
       const si = at + 8 + j * CHILD + STATUS;
@@ -454,6 +465,7 @@ export class SplitState {
       }
     }
     this.waitMs += performance.now() - t0;
+    this.waitNodes += this.helperNodes() - n0;
     this.top = level;
     Atomics.store(w, TOP, level);
     s.splitLevel = level - 1;
@@ -466,6 +478,15 @@ export class SplitState {
     if (s.splitStopped && Atomics.load(w, ABORT) >= level) s.resumeAfterSplitAbort();
     this.splitBest = best;
     this.splitMove = bestMove;
+  }
+
+  /** The helpers' published node counts. */
+  private helperNodes(): number {
+    const c = this.threadNodes;
+    if (c === undefined) return 0;
+    let total = 0;
+    for (let i = 1; i < c.length; i++) total += c[i];
+    return total;
   }
 
   /** Marks split `level` cut off (the lowest such level wins). */

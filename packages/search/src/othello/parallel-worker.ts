@@ -17,6 +17,7 @@ s.probcut = setup.probcut;
 s.joinGroup({ midgame: setup.midgame, endgame: setup.endgame, control, nodes, index: setup.index });
 const stateWord = helperStates.STATE + setup.index;
 const split = new SplitState(setup.split);
+let lastEpoch = -1;
 
 function run(task: HelperTask): void {
   const posted = task.epoch * 4 + helperStates.POSTED;
@@ -29,6 +30,9 @@ function run(task: HelperTask): void {
     s.tt.generation = task.midgameGeneration;
     s.endgameTable.generation = task.endgameGeneration;
     s.setLimits(Infinity, task.nodeLimit, undefined);
+    // A second task of the same search (parallel.ts start()) goes on counting from the first's nodes.
+    if (task.epoch === lastEpoch) s.nodes = nodes[setup.index];
+    lastEpoch = task.epoch;
     s.exactFrom = task.exactFrom;
     if (task.phase === 'endgame' && task.scheme === 'ybwc') helpSplit(s, split, control);
     else if (task.phase === 'endgame') helpEndgame(s, setup.index, task.scheme, task.alpha, task.beta);
