@@ -49,6 +49,8 @@ const READY = 3;
 const SLEEPING = 4;
 /** Set when a helper's worker ended (parallel.ts): its children are searched by the main thread. */
 const LOST = 5;
+/** Microseconds the helpers spent idle in their loop (statistics). */
+const IDLE_US = 6;
 const HEADER = 8;
 const NONE = 0x7fffffff;
 const MAX_LEVELS = 48;
@@ -161,7 +163,7 @@ export class SplitState {
     s.rootSoundMove = -1;
     try {
       if (beta - alpha <= 2) {
-        const v = this.root(s, pLo, pHi, oLo, oHi, alpha, beta);
+        const v = this.root(s, pLo, pHi, oLo, oHi, alpha, beta) | 0;
         if (s.stopped) return 0;
         if (v > alpha) sound(s, v);
         return v;
@@ -170,18 +172,32 @@ export class SplitState {
       if (g <= alpha) g = alpha + 1;
       if (g >= beta) g = beta - 1;
       for (let step = 0; step < 80; step++) {
-        const v = this.root(s, pLo, pHi, oLo, oHi, g - 1, g + 1);
+        const v = this.root(s, pLo, pHi, oLo, oHi, g - 1, g + 1) | 0;
         if (s.stopped) return 0;
         if (v >= g) sound(s, v);
         if (v === g) return v;
         if (v < g ? v <= alpha : v >= beta) return v;
         g = v;
       }
-      return this.root(s, pLo, pHi, oLo, oHi, alpha, beta);
+      return this.root(s, pLo, pHi, oLo, oHi, alpha, beta) | 0;
     } finally {
       s.splitAbort = undefined;
       s.splitLevel = -1;
     }
+  }
+
+  /** Zeroes the statistics (splits, helperChildren, waitMs, waitNodes, helperIdleMs): per search. */
+  clearStats(): void {
+    this.splits = 0;
+    this.helperChildren = 0;
+    this.waitMs = 0;
+    this.waitNodes = 0;
+    Atomics.store(this.words, IDLE_US, 0);
+  }
+
+  /** Milliseconds the helpers spent in the split loop without a child to search (spinning or asleep). */
+  get helperIdleMs(): number {
+    return Atomics.load(this.words, IDLE_US) / 1000;
   }
 
   private reset(s: SearchContext): void {
@@ -191,10 +207,6 @@ export class SplitState {
     for (let l = 0; l < MAX_LEVELS; l++) Atomics.store(w, HEADER + l * LEVEL + NEXT, ((this.seq & 0x7fffff) << 8) | CLOSED);
     this.top = 0;
     this.depth = 0;
-    this.splits = 0;
-    this.helperChildren = 0;
-    this.waitMs = 0;
-    this.waitNodes = 0;
     s.splitAbort = w;
     s.splitLevel = -1;
   }
@@ -542,6 +554,7 @@ export function helpSplit(s: SearchContext, state: SplitState, control: Int32Arr
   s.splitAbort = w;
   s.splitLevel = -1;
   Atomics.add(w, READY, 1);
+  let idleSince = -1;
   try {
     let spinUntil = performance.now() + SPIN_MS;
     for (;;) {
@@ -558,12 +571,17 @@ export function helpSplit(s: SearchContext, state: SplitState, control: Int32Arr
         }
       }
       if (level < 0) {
+        if (idleSince < 0) idleSince = performance.now();
         if (performance.now() < spinUntil) continue;
         Atomics.add(w, SLEEPING, 1);
         Atomics.wait(w, WORK, work, IDLE_WAIT_MS);
         Atomics.sub(w, SLEEPING, 1);
         spinUntil = performance.now() + SPIN_MS;
         continue;
+      }
+      if (idleSince >= 0) {
+        Atomics.add(w, IDLE_US, Math.round((performance.now() - idleSince) * 1000));
+        idleSince = -1;
       }
       const at = HEADER + level * LEVEL;
       const c = at + 8 + i * CHILD;
@@ -590,6 +608,7 @@ export function helpSplit(s: SearchContext, state: SplitState, control: Int32Arr
       spinUntil = performance.now() + SPIN_MS;
     }
   } finally {
+    if (idleSince >= 0) Atomics.add(w, IDLE_US, Math.round((performance.now() - idleSince) * 1000));
     Atomics.sub(w, READY, 1);
     s.splitAbort = undefined;
     s.splitLevel = -1;

@@ -94,6 +94,12 @@ export class Engine {
    * is the main thread's, the search's critical path (for measurements).
    */
   lastHelperNodes = 0;
+  /**
+   * Of the last search's helper nodes, those searched while the main thread waited for them at a
+   * split point (the 'ybwc' scheme, endgame-split.ts; else 0): the main thread's nodes plus these
+   * are the search's critical path in nodes (for measurements).
+   */
+  lastWaitNodes = 0;
 
   constructor(readonly table: EvalTable, buildId = 'custom', options: EngineOptions = {}) {
     const threads = options.threads ?? 1;
@@ -159,9 +165,11 @@ export class Engine {
     const bad = thinkLimitsProblem(limits);
     if (bad) throw new Error(`think: ${bad}`);
     this.lastHelperNodes = 0;
+    this.lastWaitNodes = 0;
     if (this.threads === 1) return this.thinkOnce(position, limits);
     const pool = this.helperPool();
     pool.begin();
+    pool.split.clearStats();
     this.helpers = pool;
     let r: ThinkResult;
     let helperNodes = 0;
@@ -172,6 +180,7 @@ export class Engine {
       helperNodes = pool.finish();
     }
     this.lastHelperNodes = helperNodes;
+    this.lastWaitNodes = pool.split.waitNodes;
     return { ...r, nodes: r.nodes + helperNodes };
   }
 
@@ -185,6 +194,7 @@ export class Engine {
     const s = this.context;
     const pool = this.threads > 1 ? this.helperPool() : undefined;
     pool?.begin();
+    pool?.split.clearStats();
     this.helpers = pool;
     const pos = position.clone();
     s.position = pos;
@@ -201,6 +211,7 @@ export class Engine {
       helperNodes = pool?.finish() ?? 0;
     }
     this.lastHelperNodes = helperNodes;
+    this.lastWaitNodes = pool?.split.waitNodes ?? 0;
     return { move: r.move, score: r.score, nodes: r.nodes + helperNodes, pv: r.pv };
   }
 
