@@ -442,20 +442,20 @@ export class SplitState {
       const word = Atomics.load(w, at + NEXT);
       if (Atomics.compareExchange(w, at + NEXT, word, (word & ~0xff) | CLOSED) === word) { taken = Math.min(word & 0xff, n); break; }
     }
-    const hardStop = s.stopped && !s.splitStopped;
     const t0 = performance.now();
     const n0 = this.helperNodes();
     for (let j = 1; j < taken; j++) {
       if (seen[seenAt + j] !== 0) continue;
       const si = at + 8 + j * CHILD + STATUS;
       let st = Atomics.load(w, si);
-      // On a limit stop the helpers stop too (the group's flag); do not wait for them.
-      if (hardStop) continue;
       while ((st >>> 2) !== seq || (st & 3) === 0) {
-        if (Atomics.load(w, LOST) !== 0) break;
+        // On a limit (checked here too: this thread's clock and signal while it waits) the helpers
+        // stop as well (the group's flag): do not wait for them.
+        if (Atomics.load(w, LOST) !== 0 || s.checkStop() && !s.splitStopped) break;
         Atomics.wait(w, si, st, 1);
         st = Atomics.load(w, si);
       }
+      if (s.stopped && !s.splitStopped) continue;
       seen[seenAt + j] = 1;
       if ((st >>> 2) !== seq || (st & 3) === 0) {
         // A helper was lost (its worker ended) with this child: search it here.
