@@ -35,7 +35,7 @@ for (const scheme of schemes) {
     const main = r.nodes - (e ? e.lastHelperNodes : 0);
     const sp = e?.pool?.split;
     T += t; N += r.nodes; M += main; C += cpu; W += sp ? sp.waitMs : 0; WN += sp ? sp.waitNodes : 0;
-    console.log(`${scheme} #${p.number} ${r.score === p.expected ? 'ok' : 'WRONG ' + r.score + ' vs ' + p.expected} ${squareName(r.move)} ${t.toFixed(2)}s cpu ${cpu.toFixed(2)} nodes ${(r.nodes/1e6).toFixed(2)}M main ${(main/1e6).toFixed(2)}M` + (sp ? ` splits ${sp.splits} hchildren ${sp.helperChildren} wait ${sp.waitMs.toFixed(0)}ms wn ${(sp.waitNodes/1e6).toFixed(2)}M` : ''));
+    console.log(`${scheme} #${p.number} ${r.score === p.expected ? 'ok' : 'WRONG ' + r.score + ' vs ' + p.expected} ${squareName(r.move)} ${t.toFixed(2)}s cpu ${cpu.toFixed(2)} nodes ${(r.nodes/1e6).toFixed(2)}M main ${(main/1e6).toFixed(2)}M` + (sp ? ` splits ${sp.splits} hchildren ${sp.helperChildren} wait ${sp.waitMs.toFixed(0)}ms wn ${(sp.waitNodes/1e6).toFixed(2)}M idle ${sp.helperIdleMs.toFixed(0)}ms early ${sp.earlySplits}` : ''));
   }
   console.log(`TOTAL ${scheme}: ${T.toFixed(2)}s cpu ${C.toFixed(2)}s nodes ${(N/1e6).toFixed(1)}M main ${(M/1e6).toFixed(1)}M wait ${W.toFixed(0)}ms waitnodes ${(WN/1e6).toFixed(1)}M crit ${((M+WN)/1e6).toFixed(1)}M`);
   if (e) await e.close();

@@ -83,10 +83,11 @@ describe('the split layer with a helper thread', () => {
   });
 
   it('proves the one-thread scores and best moves with split points at every level', () => {
-    let splits = 0, helperChildren = 0, helperNodes = 0;
-    for (const [min, max] of [[8, 12], [10, 16], [12, 14]] as const) {
+    let splits = 0, earlySplits = 0, helperChildren = 0, helperNodes = 0;
+    for (const [min, max, early] of [[8, 12, false], [10, 16, false], [12, 14, false], [10, 14, true]] as const) {
       pool().split.min = min;
       pool().split.max = max;
+      pool().split.early = early;
       for (const [i, p] of positions(min * 7 + max, 8).entries()) {
         e.newGame();
         const r = e.solve(p, { pv: false });
@@ -94,6 +95,7 @@ describe('the split layer with a helper thread', () => {
         expect(r.score, `bounds ${min}-${max}, position ${i}`).toBe(score);
         expect(moveValue(p, r.move), `bounds ${min}-${max}, position ${i} move`).toBe(score);
         splits += pool().split.splits;
+        if (early) earlySplits += pool().split.earlySplits;
         helperChildren += pool().split.helperChildren;
         helperNodes += e.lastHelperNodes;
         expect(r.nodes).toBeGreaterThan(e.lastHelperNodes);
@@ -103,11 +105,15 @@ describe('the split layer with a helper thread', () => {
     expect(splits).toBeGreaterThan(100);
     expect(helperChildren).toBeGreaterThan(50);
     expect(helperNodes).toBeGreaterThan(0);
+    // Splits before the eldest brother happened where the helper was idle.
+    expect(earlySplits).toBeGreaterThan(0);
+    pool().split.early = false;
   });
 
   it('fail-soft bounds in narrow windows agree with the exact score', () => {
     pool().split.min = 9;
     pool().split.max = 14;
+    pool().split.early = false;
     for (const [i, p] of positions(4242, 8).entries()) {
       const score = exact(p);
       for (const [alpha, beta] of [[score - 3, score - 1], [score + 1, score + 3], [score - 1, score + 1], [-64, score - 2]]) {

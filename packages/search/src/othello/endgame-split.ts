@@ -51,6 +51,8 @@ const SLEEPING = 4;
 const LOST = 5;
 /** Microseconds the helpers spent idle in their loop (statistics). */
 const IDLE_US = 6;
+/** Set while a helper finds no child to take (the main thread then splits before the eldest brother). */
+const IDLE = 7;
 const HEADER = 8;
 const NONE = 0x7fffffff;
 const MAX_LEVELS = 48;
@@ -110,6 +112,15 @@ export class SplitState {
   // Statistics of the main thread, for measurements (reset by the root driver).
   /** Split points opened. */
   splits = 0;
+  /** Of these, opened before the eldest brother was searched (a helper was idle). */
+  earlySplits = 0;
+  /**
+   * Split before the eldest brother when a helper is idle (no child to take anywhere): the
+   * helper's null-window results at the split's alpha are bounds whatever the eldest brother
+   * proves, so they stay valid; they are wasted only when the eldest brother cuts off. Off: on
+   * FFO #20-#29 it searched 8% more nodes for a longer critical path (docs/engine.md, "Threads").
+   */
+  early = false;
   /** Children searched by helpers, as the main thread collected them. */
   helperChildren = 0;
   /** Milliseconds the main thread waited for helpers' children at closed splits. */
@@ -189,6 +200,7 @@ export class SplitState {
   /** Zeroes the statistics (splits, helperChildren, waitMs, waitNodes, helperIdleMs): per search. */
   clearStats(): void {
     this.splits = 0;
+    this.earlySplits = 0;
     this.helperChildren = 0;
     this.waitMs = 0;
     this.waitNodes = 0;
@@ -316,6 +328,15 @@ export class SplitState {
       }
       const alpha0 = alpha;
       let bestMove = -1;
+      const splits = n > 1 && empties <= this.max && this.top < MAX_LEVELS && Atomics.load(this.words, READY) > 0 && Atomics.load(this.words, LOST) === 0;
+      if (splits && this.early && Atomics.load(this.words, IDLE) !== 0) {
+        // A helper is idle: split at once, the eldest brother searched here first (see `early`).
+        this.earlySplits++;
+        this.split(s, pLo, pHi, oLo, oHi, alpha, beta, empties - 1, base, n, best, bestMove, true);
+        if (s.stopped) return 0;
+        best = this.splitBest;
+        bestMove = this.splitMove;
+      } else {
       // The eldest brother alone.
       {
         const x = sq[base], f = fLo[base], fh = fHi[base];
@@ -325,8 +346,8 @@ export class SplitState {
         if (v > alpha) alpha = v;
       }
       if (best < beta && n > 1) {
-        if (empties <= this.max && this.top < MAX_LEVELS && Atomics.load(this.words, READY) > 0 && Atomics.load(this.words, LOST) === 0) {
-          this.split(s, pLo, pHi, oLo, oHi, alpha, beta, empties - 1, base, n, best, bestMove);
+        if (splits) {
+          this.split(s, pLo, pHi, oLo, oHi, alpha, beta, empties - 1, base, n, best, bestMove, false);
           if (s.stopped) return 0;
           best = this.splitBest;
           bestMove = this.splitMove;
@@ -347,6 +368,7 @@ export class SplitState {
             }
           }
         }
+      }
       }
       if (root) {
         s.rootBestMove = bestMove;
@@ -371,7 +393,7 @@ export class SplitState {
    * helpers take them until none is left or one cuts off. Leaves the result in splitBest/Move;
    * when the context stops (a limit, or a cut-off of an enclosing split) the result means nothing.
    */
-  private split(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number, empties: number, base: number, n: number, best: number, bestMove: number): void {
+  private split(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number, empties: number, base: number, n: number, best: number, bestMove: number, eldest: boolean): void {
     const w = this.words;
     const level = this.top;
     const at = HEADER + level * LEVEL;
@@ -400,8 +422,20 @@ export class SplitState {
     Atomics.add(w, WORK, 1);
     if (Atomics.load(w, SLEEPING) !== 0) Atomics.notify(w, WORK);
     let cut = false;
+    if (eldest) {
+      // The eldest brother first, with the full window, while the helper takes younger ones.
+      const x = sq[base], f = fLo[base], fh = fHi[base];
+      const v = -this.search(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x < 32 ? 1 << x : 0), pHi ^ fh ^ (x < 32 ? 0 : 1 << (x - 32)), -beta, -alpha, empties);
+      if (!s.stopped && v > best) {
+        best = v;
+        bestMove = x;
+        if (v >= beta) { cut = true; this.raiseAbort(level); }
+        else if (v > alpha) { alpha = v; Atomics.store(w, at + ALPHA, alpha); }
+      }
+    }
     // Takes the children in turn; collects the helpers' results after each of its own.
     for (;;) {
+      if (cut || s.stopped) break;
       const word = Atomics.load(w, at + NEXT);
       const i = word & 0xff;
       if (i >= n) break;
@@ -571,7 +605,10 @@ export function helpSplit(s: SearchContext, state: SplitState, control: Int32Arr
         }
       }
       if (level < 0) {
-        if (idleSince < 0) idleSince = performance.now();
+        if (idleSince < 0) {
+          idleSince = performance.now();
+          Atomics.store(w, IDLE, 1);
+        }
         if (performance.now() < spinUntil) continue;
         Atomics.add(w, SLEEPING, 1);
         Atomics.wait(w, WORK, work, IDLE_WAIT_MS);
@@ -580,6 +617,7 @@ export function helpSplit(s: SearchContext, state: SplitState, control: Int32Arr
         continue;
       }
       if (idleSince >= 0) {
+        Atomics.store(w, IDLE, 0);
         Atomics.add(w, IDLE_US, Math.round((performance.now() - idleSince) * 1000));
         idleSince = -1;
       }
@@ -609,6 +647,7 @@ export function helpSplit(s: SearchContext, state: SplitState, control: Int32Arr
     }
   } finally {
     if (idleSince >= 0) Atomics.add(w, IDLE_US, Math.round((performance.now() - idleSince) * 1000));
+    Atomics.store(w, IDLE, 0);
     Atomics.sub(w, READY, 1);
     s.splitAbort = undefined;
     s.splitLevel = -1;
