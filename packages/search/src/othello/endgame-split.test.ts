@@ -110,6 +110,21 @@ describe('the split layer with a helper thread', () => {
     pool().split.early = false;
   });
 
+  it('a limited think\'s exact solve gets the helper too, after the midgame pre-search', () => {
+    pool().split.min = 12;
+    pool().split.max = 16;
+    pool().split.early = false;
+    const p = randomPosition(prng(2026), 20);
+    e.newGame();
+    // A node limit makes the solve a limited one: the pre-search's midgame task comes first.
+    const r = e.think(p, { exactFrom: 64, nodes: 1e9 });
+    expect(r.exact).toBe(true);
+    expect(r.score).toBe(exact(p));
+    expect(pool().split.splits).toBeGreaterThan(0);
+    expect(pool().split.helperChildren).toBeGreaterThan(0);
+    expect(e.lastHelperNodes).toBeGreaterThan(0);
+  });
+
   it('fail-soft bounds in narrow windows agree with the exact score', () => {
     pool().split.min = 9;
     pool().split.max = 14;
