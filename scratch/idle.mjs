@@ -1,0 +1,15 @@
+import { Engine, bootstrapTable } from '@sente/search';
+import { parseObf } from '@sente/core';
+import { readFileSync } from 'node:fs';
+const text = readFileSync(new URL(`../test/fixtures/ffo/fforum-20-39.obf`, import.meta.url), 'utf8');
+const probs = text.split('\n').filter((l) => l.trim() !== '').map((line) => parseObf(line).value);
+const e = new Engine(bootstrapTable(), 'bootstrap', { threads: 2 });
+await e.startThreads();
+e.solve(probs[4].position, { pv: false });
+e.think(probs[13].position, { exactFrom: 20, timeMs: 30 });
+e.think(probs[13].position, { exactFrom: 20, nodes: 5000 });
+const c0 = process.cpuUsage();
+await new Promise((r) => setTimeout(r, 1000));
+const c = process.cpuUsage(c0);
+console.log('idle CPU ms over 1 s:', ((c.user + c.system) / 1000).toFixed(1));
+await e.close();
