@@ -217,6 +217,14 @@ export class SearchContext {
     return true;
   }
 
+  /** Stops this context as a split abort does (endgame-split.ts: a split point lost a child to one). */
+  splitStop(): void {
+    if (this.stopped) return;
+    this.splitStopped = true;
+    this.stopped = true;
+    this.nextPoll = 0;
+  }
+
   /**
    * After a split abort (see splitAbort): searches go on, unless a limit was reached meanwhile
    * (checked now). A context stopped by a limit stays stopped.

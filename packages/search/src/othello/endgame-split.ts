@@ -408,6 +408,7 @@ export class SplitState {
       w[c + 1] = oHi ^ fh;
       w[c + 2] = pLo ^ f ^ (x < 32 ? 1 << x : 0);
       w[c + 3] = pHi ^ fh ^ (x < 32 ? 0 : 1 << (x - 32));
+      w[c + STATUS] = 0; // (a status of a split 2^23 splits ago could carry this seq)
       seen[seenAt + i] = 0;
     }
     const seq = this.seq = (this.seq + 1) & 0x7fffff;
@@ -457,8 +458,9 @@ export class SplitState {
         if (seen[seenAt + j] !== 0) continue;
         const st = Atomics.load(w, at + 8 + j * CHILD + STATUS);
         if ((st >>> 2) !== seq || (st & 3) === 0) continue;
+        // An aborted child has no result: the wait below deals with it.
+        if ((st & 3) === ABORTED) continue;
         seen[seenAt + j] = 1;
-        if ((st & 3) === ABORTED) continue; // cannot happen while the split is open and the search going on
         this.helperChildren++;
         const hv = w[at + 8 + j * CHILD + RESULT];
         if (hv > best) {
@@ -478,6 +480,7 @@ export class SplitState {
     }
     const t0 = performance.now();
     const n0 = this.helperNodes();
+    let missing = false;
     for (let j = 1; j < taken; j++) {
       if (seen[seenAt + j] !== 0) continue;
       const si = at + 8 + j * CHILD + STATUS;
@@ -491,18 +494,24 @@ export class SplitState {
       }
       if (s.stopped && !s.splitStopped) continue;
       seen[seenAt + j] = 1;
-      if ((st >>> 2) !== seq || (st & 3) === 0) {
-        // A helper was lost (its worker ended) with this child: search it here.
-        if (cut || s.stopped) continue;
-        const c = at + 8 + j * CHILD;
-        let v = -this.search(s, w[c], w[c + 1], w[c + 2], w[c + 3], -alpha - 1, -alpha, empties);
-        if (v > alpha && v < beta && !s.stopped) v = -this.search(s, w[c], w[c + 1], w[c + 2], w[c + 3], -beta, -alpha, empties);
+      if (cut) continue;
+      const c = at + 8 + j * CHILD;
+      let hv: number;
+      if ((st >>> 2) === seq && ((st & 3) === DONE_NULL || (st & 3) === DONE_FULL)) {
+        hv = w[c + RESULT];
+        this.helperChildren++;
+      } else {
+        // No result: the helper's search was aborted, or the helper was lost. A node missing a
+        // child must not be finished (its value would be wrong, and stored). Under a cut-off of
+        // this split the cut-off is among the results; under one of an enclosing split, or a
+        // limit, this thread stops too; otherwise it searches the child itself.
         if (s.stopped) continue;
-        st = (seq << 2) | DONE_FULL;
-        w[c + RESULT] = v;
-      } else this.helperChildren++;
-      if ((st & 3) === ABORTED || cut) continue;
-      const hv = w[at + 8 + j * CHILD + RESULT];
+        if (Atomics.load(w, ABORT) <= level) { missing = true; continue; }
+        if (s.checkStop()) continue;
+        hv = -this.search(s, w[c], w[c + 1], w[c + 2], w[c + 3], -alpha - 1, -alpha, empties);
+        if (hv > alpha && hv < beta && !s.stopped) hv = -this.search(s, w[c], w[c + 1], w[c + 2], w[c + 3], -beta, -alpha, empties);
+        if (s.stopped) continue;
+      }
       if (hv > best) {
         best = hv;
         bestMove = sq[base + j];
@@ -510,6 +519,7 @@ export class SplitState {
         else if (hv > alpha) alpha = hv;
       }
     }
+    if (missing && !cut && !s.stopped) s.splitStop();
     this.waitMs += performance.now() - t0;
     this.waitNodes += this.helperNodes() - n0;
     this.top = level;
@@ -520,8 +530,9 @@ export class SplitState {
       const a = Atomics.load(w, ABORT);
       if (a < level || Atomics.compareExchange(w, ABORT, a, NONE) === a) break;
     }
-    // Stopped only because a helper cut this split off (collected above): go on.
-    if (s.splitStopped && Atomics.load(w, ABORT) >= level) s.resumeAfterSplitAbort();
+    // Stopped only because a helper cut this split off (the cut-off collected above): go on. Any
+    // other split stop (an enclosing split's cut-off) unwinds further.
+    if (s.splitStopped && cut && Atomics.load(w, ABORT) >= level) s.resumeAfterSplitAbort();
     this.splitBest = best;
     this.splitMove = bestMove;
   }
