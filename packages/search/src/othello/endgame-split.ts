@@ -15,7 +15,9 @@
 // raise alpha, a cut-off (>= beta), or exact. A cut-off found by any thread raises the shared
 // abort word to that split's level; every context working under that level (the main thread's,
 // nested splits included, and a helper's) stops at its next poll without touching the group's
-// stop flag, and the main thread, unwinding to the split, collects the cut-off and resumes.
+// stop flag, and the main thread, unwinding to the split, collects the cut-off and resumes. A
+// split point is never finished without every child's result: a child aborted for another reason
+// (an enclosing cut-off, a limit) stops the main thread too, or the main thread searches it.
 //
 // Shared layout (Int32Array, SplitState.words): TOP (open split levels), ABORT (lowest cut-off
 // level, NONE if none), WORK (bumped at every split; idle helpers wait on it), READY (helpers in
