@@ -6,8 +6,12 @@
 // signature, any unintended change to the search shows up in them. Scores are checked against the
 // files; a wrong one is marked in the table and the notes rather than hidden in a speed.
 // Then the same sets on two threads (an engine with `threads: 2`, parallel.ts: its helper shares
-// the tables), with the time and node ratios to one thread measured in the same run, and the two
-// parallel schemes (lazy SMP, the shipped one, and a root split) compared on #20-#29.
+// the tables and, with YBWC, takes children of the solver's split points, endgame-split.ts), with
+// the time and node ratios to one thread measured in the same run, and the parallel schemes (YBWC,
+// the shipped one, lazy SMP and a root split) compared on #20-#29. Per position: wall seconds,
+// the process's CPU seconds, nodes on all threads, the main thread's, and the critical path (the
+// main thread's nodes plus the helper's while the main thread waited for it), which does not
+// depend on how busy the machine is.
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseObf, squareName } from '@sente/core';
@@ -25,29 +29,34 @@ function readSet(name, first) {
 }
 
 function solveSet(label, problems, rows, engine) {
-  let seconds = 0, nodes = 0, wrong = 0, mainNodes = 0;
+  let seconds = 0, nodes = 0, wrong = 0, mainNodes = 0, critical = 0;
   const cpu0 = process.cpuUsage();
   for (const p of problems) {
     if (engine) engine.newGame();
     else resetEndgameTable();
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     const r = engine ? engine.solve(p.position, { pv: false }) : solvePosition(p.position, { pv: false });
     const s = (performance.now() - t0) / 1000;
+    const c = process.cpuUsage(c0);
     seconds += s;
     nodes += r.nodes;
     const main = r.nodes - (engine ? engine.lastHelperNodes : 0);
     mainNodes += main;
+    // The critical path in nodes: the main thread's, plus the helpers' while it waited for them (ybwc).
+    const path = main + (engine ? engine.lastWaitNodes : 0);
+    critical += path;
     const ok = p.expected === undefined ? '' : r.score === p.expected ? 'yes' : 'NO';
     if (ok === 'NO') wrong++;
     rows.push({
       set: label, '#': p.number, empties: p.position.emptyCount(), move: squareName(r.move), score: r.score,
-      expected: p.expected ?? '', ok, nodes: r.nodes, 'main nodes': main, seconds: s, 'Mnodes/s': s > 0 ? r.nodes / s / 1e6 : 0,
+      expected: p.expected ?? '', ok, nodes: r.nodes, 'main nodes': main, 'critical path': path, seconds: s, 'CPU s': (c.user + c.system) / 1e6, 'Mnodes/s': s > 0 ? r.nodes / s / 1e6 : 0,
     });
   }
   const cpu = process.cpuUsage(cpu0);
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;
-  rows.push({ set: label, '#': 'total', empties: '', move: '', score: '', expected: '', ok: wrong === 0 ? 'all' : `${wrong} wrong`, nodes, 'main nodes': mainNodes, seconds, 'Mnodes/s': nodes / seconds / 1e6 });
-  return { seconds, cpuSeconds, nodes, mainNodes, wrong };
+  rows.push({ set: label, '#': 'total', empties: '', move: '', score: '', expected: '', ok: wrong === 0 ? 'all' : `${wrong} wrong`, nodes, 'main nodes': mainNodes, 'critical path': critical, seconds, 'CPU s': cpuSeconds, 'Mnodes/s': nodes / seconds / 1e6 });
+  return { seconds, cpuSeconds, nodes, mainNodes, critical, wrong };
 }
 
 export async function run(options = {}) {
@@ -75,10 +84,10 @@ export async function run(options = {}) {
   const a2 = solveSet(`${quick ? '#20-24' : '#20-39'} 2 threads`, hard, rows, two);
   const b2 = solveSet('#1-19 2 threads', easy, rows, two);
   await two.close();
-  // The schemes compared on #20-#29 (#20-#24 quick): lazy SMP against a root split.
+  // The schemes compared on #20-#29 (#20-#24 quick): YBWC (shipped) against lazy SMP and a root split.
   const few = hard.filter((p) => p.number <= (quick ? 24 : 29));
   const schemes = {};
-  for (const scheme of ['lazy', 'split']) {
+  for (const scheme of ['ybwc', 'lazy', 'split']) {
     const e = new Engine(build.table, build.id, { threads: 2, parallelSchemes: { endgame: scheme } });
     await e.startThreads();
     for (const p of easy) { e.newGame(); e.solve(p.position, { pv: false }); }
@@ -95,14 +104,16 @@ export async function run(options = {}) {
     `#1-#19: ${b.seconds.toFixed(2)} s, ${(b.nodes / 1e6).toFixed(1)} M nodes`,
     `2 threads, ${quick ? '#20-#24' : '#20-#39'}: ${a2.seconds.toFixed(2)} s (${a2.cpuSeconds.toFixed(2)} s CPU on both threads), ${(a2.nodes / 1e6).toFixed(1)} M nodes on both threads: ` +
       `speedup ${ratio(a, a2)}x over one thread (issue #13 target: >= 1.6x), nodes ${(a2.nodes / a.nodes).toFixed(2)}x` + (quick ? '' : ' (the 2 threads rows above)'),
-    `2 threads, main thread's nodes (the critical path; the rest are the helper's): ${(a2.mainNodes / 1e6).toFixed(1)} M, ${(a2.mainNodes / a.nodes).toFixed(2)} of one thread's: ` +
-      `on a quiet machine the speedup is at most about ${(a.nodes / a2.mainNodes).toFixed(2)}x (reached if each of two threads searched as fast as one thread alone).`,
+    `2 threads, critical path (the main thread's nodes, ${(a2.mainNodes / 1e6).toFixed(1)} M, plus the helper's while the main thread waited for it at a split point): ${(a2.critical / 1e6).toFixed(1)} M, ${(a2.critical / a.nodes).toFixed(2)} of one thread's nodes: ` +
+      `on a quiet machine the speedup is at most about ${(a.nodes / a2.critical).toFixed(2)}x (reached if each of two threads searched as fast as one thread alone). CPU time per node: ${(a.cpuSeconds / a.nodes * 1e9).toFixed(0)} ns on one thread, ${(a2.cpuSeconds / a2.nodes * 1e9).toFixed(0)} ns on two (the helper's idle spinning included).`,
     `2 threads, #1-#19: ${b2.seconds.toFixed(2)} s, ${(b2.nodes / 1e6).toFixed(1)} M nodes: speedup ${ratio(b, b2)}x`,
-    `Schemes on ${quick ? '#20-#24' : '#20-#29'}, 2 threads: lazy SMP ${schemes.lazy.seconds.toFixed(2)} s, ${(schemes.lazy.nodes / 1e6).toFixed(1)} M nodes; root split ${schemes.split.seconds.toFixed(2)} s, ${(schemes.split.nodes / 1e6).toFixed(1)} M nodes; main thread's nodes ${(schemes.lazy.mainNodes / 1e6).toFixed(1)} M (lazy) and ${(schemes.split.mainNodes / 1e6).toFixed(1)} M (split); one thread ${few1.seconds.toFixed(2)} s, ${(few1.nodes / 1e6).toFixed(1)} M nodes (speedups ${ratio(few1, schemes.lazy)}x and ${ratio(few1, schemes.split)}x).`,
+    `Schemes on ${quick ? '#20-#24' : '#20-#29'}, 2 threads (nodes on both threads; critical path): ` +
+      ['ybwc', 'lazy', 'split'].map((k) => `${k} ${schemes[k].seconds.toFixed(2)} s (${schemes[k].cpuSeconds.toFixed(2)} s CPU), ${(schemes[k].nodes / 1e6).toFixed(1)} M nodes, ${(schemes[k].critical / 1e6).toFixed(1)} M critical (${(schemes[k].critical / few1.nodes).toFixed(2)} of one thread's), speedup ${ratio(few1, schemes[k])}x`).join('; ') +
+      `; one thread ${few1.seconds.toFixed(2)} s (${few1.cpuSeconds.toFixed(2)} s CPU), ${(few1.nodes / 1e6).toFixed(1)} M nodes.`,
     'Per-position seconds are wall clock (CPU time in the totals above shows the cost of a busy machine: with two threads it counts both); every position entered by the search counts as a node, last-empty leaves included, on every thread.',
     `Load average at the start: ${load0.map((x) => x.toFixed(2)).join(' ')}; at the end: ${loadavg().map((x) => x.toFixed(2)).join(' ')} (2 cores: a load above 1 takes CPU from the second thread).`,
   ];
-  const wrong = a.wrong + b.wrong + a0.wrong + a2.wrong + b2.wrong + schemes.lazy.wrong + schemes.split.wrong;
+  const wrong = a.wrong + b.wrong + a0.wrong + a2.wrong + b2.wrong + schemes.ybwc.wrong + schemes.lazy.wrong + schemes.split.wrong;
   if (wrong > 0) notes.push(`WRONG SCORES: ${wrong} (see the ok column)`);
-  return { columns: ['set', '#', 'empties', 'move', 'score', 'expected', 'ok', 'nodes', 'main nodes', 'seconds', 'Mnodes/s'], rows, notes: notes.join('\n') };
+  return { columns: ['set', '#', 'empties', 'move', 'score', 'expected', 'ok', 'nodes', 'main nodes', 'critical path', 'seconds', 'CPU s', 'Mnodes/s'], rows, notes: notes.join('\n') };
 }

@@ -38,6 +38,9 @@ export interface ThreadGroup {
 /** The word of ThreadGroup.control that stops the group. */
 export const GROUP_STOP = 0;
 
+/** The word of a split layer's shared array (endgame-split.ts) holding the lowest cut-off split level. */
+export const SPLIT_ABORT = 1;
+
 /**
  * Nodes between two looks at the clock and the abort signal: about 25 µs of optimised search, and
  * still about 1 ms while V8 runs a function unoptimised (at the start of a process).
@@ -101,6 +104,14 @@ export class SearchContext {
   nextPoll = POLL_INTERVAL;
   /** Set by poll() once a limit is reached; searches unwind and store nothing once it is set. */
   stopped = false;
+  /**
+   * The split layer's abort word (endgame-split.ts): when `splitAbort[SPLIT_ABORT]` is at most
+   * `splitLevel`, the split point this context works under was cut off, and the context stops on
+   * its own (`splitStopped`, the group's stop flag untouched) until resumeAfterSplitAbort().
+   */
+  splitAbort: Int32Array | undefined = undefined;
+  splitLevel = -1;
+  splitStopped = false;
   private deadline = Infinity;
   private nodeLimit = Infinity;
   private signal: AbortSignal | undefined = undefined;
@@ -185,6 +196,7 @@ export class SearchContext {
     this.nodeLimit = Math.ceil(nodeLimit);
     this.signal = signal;
     this.stopped = false;
+    this.splitStopped = false;
     // A limit reached already (an aborted signal, no time, no nodes) stops before the first node.
     if (this.limitReached()) this.stop();
     this.schedulePoll();
@@ -197,14 +209,38 @@ export class SearchContext {
    */
   poll(): boolean {
     if (!this.stopped) {
-      if (!this.limitReached()) {
+      if (this.splitAbort !== undefined && Atomics.load(this.splitAbort, SPLIT_ABORT) <= this.splitLevel) {
+        // A split cut-off: this context alone stops (the group goes on).
+        this.splitStopped = true;
+        this.stopped = true;
+        this.nextPoll = 0;
+      } else if (!this.limitReached()) {
         this.schedulePoll();
         return false;
-      }
-      this.stop();
+      } else this.stop();
     }
     this.nodes--;
     return true;
+  }
+
+  /** Stops this context as a split abort does (endgame-split.ts: a split point lost a child to one). */
+  splitStop(): void {
+    if (this.stopped) return;
+    this.splitStopped = true;
+    this.stopped = true;
+    this.nextPoll = 0;
+  }
+
+  /**
+   * After a split abort (see splitAbort): searches go on, unless a limit was reached meanwhile
+   * (checked now). A context stopped by a limit stays stopped.
+   */
+  resumeAfterSplitAbort(): void {
+    if (!this.splitStopped) return;
+    this.splitStopped = false;
+    this.stopped = false;
+    this.schedulePoll();
+    this.checkStop();
   }
 
   /** Checks the stop conditions now, between searches (no node is being entered). */

@@ -82,7 +82,7 @@ const lastFlipCount = last.lastFlipCount;
 const INF = 127;
 
 /** Edax's thresholds: a stability cut-off is only tried when alpha is at least this high. */
-const STABILITY_THRESHOLD = new Int32Array([
+export const STABILITY_THRESHOLD = new Int32Array([
   99, 99, 99, 99, 6, 8, 10, 12, 14, 16, 20, 22, 24, 26, 28, 30,
   32, 34, 36, 38, 40, 42, 44, 46, 48, 48, 50, 50, 52, 52, 54, 54,
   56, 56, 58, 58, 60, 60, 62, 62, 64, 64, 64, 64, 64, 64, 64, 64,
@@ -105,12 +105,12 @@ const PRESORTED = [
 ];
 
 /** Quadrant bit of each square, for parity: bit q set in `parity` = odd number of empties in quadrant q. */
-const QUADRANT = new Int32Array(64);
+export const QUADRANT = new Int32Array(64);
 /** Neighbours of each square (low and high halves): a move needs an adjacent opponent disc. */
 const NEIGHBOUR_LO = new Int32Array(64);
 const NEIGHBOUR_HI = new Int32Array(64);
 /** Ordering bonus of playing a square (corners high, X- and C-squares low). */
-const SQUARE_BONUS = new Int32Array(64);
+export const SQUARE_BONUS = new Int32Array(64);
 for (let sq = 0; sq < 64; sq++) {
   const r = sq >> 3, c = sq & 7;
   QUADRANT[sq] = 1 << (((r >> 2) << 1) | (c >> 2));
@@ -501,7 +501,7 @@ function searchDeep(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi
  * Empty squares next to the player's discs (where the opponent may later find moves): the
  * opponent's potential mobility, a tie-breaker of fastest-first ordering.
  */
-function potentialMobility(pLo: number, pHi: number, oLo: number, oHi: number): number {
+export function potentialMobility(pLo: number, pHi: number, oLo: number, oHi: number): number {
   const eLo = ~(pLo | oLo), eHi = ~(pHi | oHi);
   // Horizontal and diagonal shifts mask the wrapped column; vertical ones carry across halves.
   const wLo = pLo & 0x7f7f7f7f, wHi = pHi & 0x7f7f7f7f; // may move towards h
@@ -518,13 +518,13 @@ function potentialMobility(pLo: number, pHi: number, oLo: number, oHi: number): 
  * opponent's discs), as Egaroucid weighs both sides' (measured, with TT_MIN 7: 10% fewer nodes on
  * FFO #20-#39 and 4% on the held-out set with 12; 8 and 20 did less well on FFO).
  */
-const OWN_POTENTIAL_WEIGHT = 12;
+export const OWN_POTENTIAL_WEIGHT = 12;
 
 /** Ordering weight of cornerStability (tuned on FFO #20-#39 node counts). */
-const CORNER_STABILITY_WEIGHT = 16;
+export const CORNER_STABILITY_WEIGHT = 16;
 
 /** The player's corners and the edge squares next to them that the player also holds (Edax). */
-function cornerStability(pLo: number, pHi: number): number {
+export function cornerStability(pLo: number, pHi: number): number {
   const lo = (((pLo & 0x01) << 1) | ((pLo & 0x80) >>> 1) | ((pLo & 0x81) << 8) | 0x81) & pLo;
   const hi = (((pHi & 0x01000000) << 1) | ((pHi & 0x80000000) >>> 1) | ((pHi & 0x81000000) >>> 8) | 0x81000000) & pHi;
   return popcount32(lo) + popcount32(hi);
@@ -764,6 +764,8 @@ export interface SolveOptions {
   readonly guess?: number;
   /** Also find a principal variation to the end of the game (extra searches; default true). */
   readonly pv?: boolean;
+  /** The root driver (default solveRoot; the parallel split layer, endgame-split.ts, passes its own). */
+  readonly root?: typeof solveRoot;
 }
 
 export interface SolveResult {
@@ -798,7 +800,7 @@ export function solveWithContext(s: SearchContext, position: Position, options: 
   const bb = position.bb;
   const pLo = bb[0], pHi = bb[1], oLo = bb[2], oHi = bb[3];
   const nodes0 = s.nodes;
-  const score = solveRoot(s, pLo, pHi, oLo, oHi, alpha, beta, options.guess ?? 0);
+  const score = (options.root ?? solveRoot)(s, pLo, pHi, oLo, oHi, alpha, beta, options.guess ?? 0);
   const total = s.nodes - nodes0;
   const move = s.rootBestMove;
   if (s.stopped) return { move, score, nodes: total, pv: move === PASS ? [] : [move], complete: false };

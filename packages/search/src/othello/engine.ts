@@ -100,6 +100,12 @@ export class Engine {
    * is the main thread's, the search's critical path (for measurements).
    */
   lastHelperNodes = 0;
+  /**
+   * Of the last search's helper nodes, those searched while the main thread waited for them at a
+   * split point (the 'ybwc' scheme, endgame-split.ts; else 0): the main thread's nodes plus these
+   * are the search's critical path in nodes (for measurements).
+   */
+  lastWaitNodes = 0;
 
   constructor(readonly table: EvalTable, buildId = 'custom', options: EngineOptions = {}) {
     const threads = options.threads ?? 1;
@@ -165,9 +171,11 @@ export class Engine {
     const bad = thinkLimitsProblem(limits);
     if (bad) throw new Error(`think: ${bad}`);
     this.lastHelperNodes = 0;
+    this.lastWaitNodes = 0;
     if (this.threads === 1) return this.thinkOnce(position, limits);
     const pool = this.helperPool();
     pool.begin();
+    pool.split.clearStats();
     this.helpers = pool;
     let r: ThinkResult;
     let helperNodes = 0;
@@ -178,6 +186,7 @@ export class Engine {
       helperNodes = pool.finish();
     }
     this.lastHelperNodes = helperNodes;
+    this.lastWaitNodes = pool.split.waitNodes;
     return { ...r, nodes: r.nodes + helperNodes };
   }
 
@@ -191,6 +200,7 @@ export class Engine {
     const s = this.context;
     const pool = this.threads > 1 ? this.helperPool() : undefined;
     pool?.begin();
+    pool?.split.clearStats();
     this.helpers = pool;
     const pos = position.clone();
     s.position = pos;
@@ -203,14 +213,20 @@ export class Engine {
       const guess = options.guess ?? this.solveGuess(pos);
       const guessNodes = s.nodes;
       this.startHelpers('endgame', pos, pos.emptyCount(), Infinity, options.alpha ?? (wld ? -1 : -64), options.beta ?? (wld ? 1 : 64));
-      const solved = solveWithContext(s, pos, { ...options, guess });
+      const solved = solveWithContext(s, pos, { ...options, guess, root: this.splitRoot() });
       r = { ...solved, nodes: solved.nodes + guessNodes };
     } finally {
       this.helpers = undefined;
       helperNodes = pool?.finish() ?? 0;
     }
     this.lastHelperNodes = helperNodes;
+    this.lastWaitNodes = pool?.split.waitNodes ?? 0;
     return { move: r.move, score: r.score, nodes: r.nodes + helperNodes, pv: r.pv };
+  }
+
+  /** The exact solver's root driver of this search: the split layer's with the 'ybwc' scheme and helpers, else the serial one. */
+  private splitRoot(): SolveOptions['root'] {
+    return this.helpers !== undefined && this.schemes.endgame === 'ybwc' ? this.helpers.splitRoot : undefined;
   }
 
   /** Posts the search of the current root to the helpers (if any) for `phase`. */
@@ -364,7 +380,7 @@ export class Engine {
     const guess = this.solveGuess(pos, presearch);
     if (s.stopped) return { move: PASS, score: 0, pv: [], depth: 0, nodes: s.nodes, ms: performance.now() - t0, exact: false };
     this.startHelpers('endgame', pos, empties, nodeLimit);
-    const r = solveWithContext(s, pos, { mode: 'exact', guess });
+    const r = solveWithContext(s, pos, { mode: 'exact', guess, root: this.splitRoot() });
     return { move: r.move, score: r.score, pv: r.pv, depth: r.complete ? empties : 0, nodes: s.nodes, ms: performance.now() - t0, exact: r.complete };
   }
 

@@ -10,6 +10,8 @@
 // - 'split' (a root split): the helper searches the root's children that the main thread will
 //   reach later (all but the first), each with the full window, so the main thread's
 //   null-window tests of them hit the table.
+// - 'ybwc' (exact solver only; the midgame treats it as 'lazy'): young brothers wait inside the
+//   solver's tree (endgame-split.ts): the helper takes children of the main thread's split points.
 // - 'rotate' (exact solver only; the midgame treats it as 'lazy' without the one-ply lead): the
 //   main thread's own narrow-window sequence over the root moves in a rotated order. Measured
 //   beside lazy SMP and no better (docs/engine.md), kept for the benchmarks.
@@ -20,7 +22,7 @@ import type { SearchContext } from './context.js';
 import { INFINITY, midgameSearch, tableMove } from './midgame.js';
 import { endgameSearch, solveRoot } from './endgame.js';
 
-export type HelperScheme = 'lazy' | 'split' | 'rotate';
+export type HelperScheme = 'lazy' | 'split' | 'rotate' | 'ybwc';
 
 /** The root's legal moves, fewest opponent replies first (ties by square), for helper orderings. */
 export function rootMovesByReplies(s: SearchContext): number[] {
@@ -47,7 +49,7 @@ export function helpMidgame(s: SearchContext, maxDepth: number, helper: number, 
   const n = moves.length;
   if (n === 0) return;
   const order = new Array<number>(n);
-  for (let depth = scheme === 'lazy' ? 1 + (helper & 1) : 1; depth <= maxDepth; depth++) {
+  for (let depth = scheme === 'lazy' || scheme === 'ybwc' ? 1 + (helper & 1) : 1; depth <= maxDepth; depth++) {
     // The main thread's best move so far (its root entry) first, the rest rotated per helper.
     const first = tableMove(s);
     let k = 0;

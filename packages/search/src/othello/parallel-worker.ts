@@ -6,6 +6,7 @@ import { Position } from '@sente/core';
 import { SearchContext } from './context.js';
 import { EvalTable } from './evaltable.js';
 import { helpEndgame, helpMidgame } from './parallel-helper.js';
+import { SplitState, helpSplit } from './endgame-split.js';
 import { helperStates, type HelperSetup, type HelperTask } from './parallel.js';
 
 const setup = workerData as HelperSetup;
@@ -15,6 +16,8 @@ const s = new SearchContext(new EvalTable(setup.phases, setup.scale, new Int16Ar
 s.probcut = setup.probcut;
 s.joinGroup({ midgame: setup.midgame, endgame: setup.endgame, control, nodes, index: setup.index });
 const stateWord = helperStates.STATE + setup.index;
+const split = new SplitState(setup.split);
+let lastEpoch = -1;
 
 function run(task: HelperTask): void {
   const posted = task.epoch * 4 + helperStates.POSTED;
@@ -27,8 +30,12 @@ function run(task: HelperTask): void {
     s.tt.generation = task.midgameGeneration;
     s.endgameTable.generation = task.endgameGeneration;
     s.setLimits(Infinity, task.nodeLimit, undefined);
+    // A second task of the same search (parallel.ts start()) goes on counting from the first's nodes.
+    if (task.epoch === lastEpoch) s.nodes = nodes[setup.index];
+    lastEpoch = task.epoch;
     s.exactFrom = task.exactFrom;
-    if (task.phase === 'endgame') helpEndgame(s, setup.index, task.scheme, task.alpha, task.beta);
+    if (task.phase === 'endgame' && task.scheme === 'ybwc') helpSplit(s, split, control);
+    else if (task.phase === 'endgame') helpEndgame(s, setup.index, task.scheme, task.alpha, task.beta);
     else helpMidgame(s, task.maxDepth, setup.index, task.scheme);
   } finally {
     nodes[setup.index] = s.nodes;

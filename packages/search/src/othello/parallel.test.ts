@@ -196,9 +196,11 @@ describe('helpers and their nodes', () => {
         phase: 'endgame', scheme: 'lazy', black: [pos.blackLo, pos.blackHi], white: [pos.whiteLo, pos.whiteHi], side: pos.side,
         maxDepth: 20, exactFrom: 0, midgameGeneration: s.tt.generation, endgameGeneration: s.endgameTable.generation, nodeLimit: Infinity, alpha: -64, beta: 64,
       });
-      // The main thread waits 100 ms doing nothing; the helper solves meanwhile.
-      const until = performance.now() + 100;
-      while (performance.now() < until) { /* spin */ }
+      // The main thread waits doing nothing while the helper solves, until the helper has published
+      // 10 000 nodes (at its polls) or 10 s have passed (a loaded machine may give it little time).
+      const published = (pool as unknown as { nodes: Float64Array }).nodes;
+      const until = performance.now() + 10_000;
+      while (performance.now() < until && published[1] <= 10_000) { /* spin */ }
       const helperNodes = pool.finish();
       expect(helperNodes).toBeGreaterThan(10_000);
       // Stopped and idle: a second finish() finds nothing running and counts nothing new.

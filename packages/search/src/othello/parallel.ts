@@ -22,6 +22,8 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { GROUP_STOP, type SearchContext, type ThreadGroup } from './context.js';
 import { EndgameTable } from './endgame-tt.js';
+import { SplitState } from './endgame-split.js';
+import type { solveRoot } from './endgame.js';
 import type { EvalTable } from './evaltable.js';
 import type { HelperScheme } from './parallel-helper.js';
 import type { ProbCutParams } from './probcut.js';
@@ -38,7 +40,7 @@ const STOP_WAIT_MS = 5000;
 
 /** How a phase is searched in parallel (see parallel-helper.ts); chosen by bench/ measurements. */
 export const MIDGAME_SCHEME: HelperScheme = 'lazy';
-export const ENDGAME_SCHEME: HelperScheme = 'lazy';
+export const ENDGAME_SCHEME: HelperScheme = 'ybwc';
 
 /** What a worker is started with (structured-cloned once per worker). */
 export interface HelperSetup {
@@ -53,6 +55,8 @@ export interface HelperSetup {
   readonly endgame: SharedArrayBuffer;
   readonly control: SharedArrayBuffer;
   readonly nodes: SharedArrayBuffer;
+  /** The exact solver's split layer (endgame-split.ts), for the 'ybwc' scheme. */
+  readonly split: SharedArrayBuffer;
 }
 
 /** One search task for the helpers. */
@@ -102,12 +106,17 @@ export class HelperPool {
   private readonly control: Int32Array;
   private readonly nodes: Float64Array;
   private epoch = 0;
-  private started = false;
+  /** The phase of the task posted in this search (undefined: none yet). */
+  private startedPhase: HelperTask['phase'] | undefined = undefined;
   /** A helper of the last search had not stopped when finish() returned. */
   private stopping = false;
   private closed = false;
   /** Resolves once every helper has loaded (or failed): see ready(). */
   private readonly readyAll: Promise<void>;
+  /** The exact solver's split layer shared with the helpers (the 'ybwc' scheme). */
+  readonly split: SplitState;
+  /** The root driver of a 'ybwc' solve (SolveOptions.root): the split layer's. */
+  readonly splitRoot: typeof solveRoot;
 
   /**
    * Starts `threads - 1` helper workers for the search context `main` (which joins the group as
@@ -123,12 +132,15 @@ export class HelperPool {
     new Int16Array(weights).set(table.weights);
     this.control = new Int32Array(control);
     this.nodes = new Float64Array(nodes);
+    const split = SplitState.sharedBuffer();
+    this.split = new SplitState(split, this.nodes);
+    this.splitRoot = (s, pLo, pHi, oLo, oHi, alpha, beta, guess) => this.split.solveRoot(s, pLo, pHi, oLo, oHi, alpha, beta, guess);
     const group: ThreadGroup = { midgame, endgame, control: this.control, nodes: this.nodes, index: 0 };
     main.joinGroup(group);
     const file = workerFile();
     const readies: Promise<void>[] = [];
     for (let i = 1; i < threads; i++) {
-      const setup: HelperSetup = { index: i, phases: table.phases, scale: table.scale, weights, probcut, ttMb, midgame, endgame, control, nodes };
+      const setup: HelperSetup = { index: i, phases: table.phases, scale: table.scale, weights, probcut, ttMb, midgame, endgame, control, nodes, split };
       const w = new Worker(file, { workerData: setup, execArgv: workerExecArgv() });
       w.unref();
       // A helper that fails is dropped (its search is only ever help); the main search goes on.
@@ -167,19 +179,29 @@ export class HelperPool {
     Atomics.store(this.control, EPOCH, this.epoch);
     Atomics.store(this.control, GROUP_STOP, 0);
     this.nodes.fill(0);
-    this.started = false;
+    this.startedPhase = undefined;
   }
 
-  /** Posts the search task to every helper (once per search; later calls do nothing). */
+  /**
+   * Posts the search task to every helper, once per search and phase: a later call for the same
+   * phase does nothing; one for the other phase (the exact solve after a limited search's
+   * midgame pre-search) goes to the helpers that have finished their first task.
+   */
   start(task: Omit<HelperTask, 'epoch'>): void {
-    if (this.started || this.closed) return;
-    this.started = true;
+    if (this.startedPhase === task.phase || this.closed) return;
+    const again = this.startedPhase !== undefined;
+    this.startedPhase = task.phase;
     const message: HelperTask = { ...task, epoch: this.epoch };
     for (let i = 1; i < this.threads; i++) {
       const w = this.workers[i];
       if (w === undefined) continue;
-      this.nodes[i] = 0;
-      Atomics.store(this.control, STATE + i, this.epoch * 4 + POSTED);
+      if (again) {
+        // Only an idle helper takes the second task (its nodes so far stay counted).
+        if (Atomics.compareExchange(this.control, STATE + i, 0, this.epoch * 4 + POSTED) !== 0) continue;
+      } else {
+        this.nodes[i] = 0;
+        Atomics.store(this.control, STATE + i, this.epoch * 4 + POSTED);
+      }
       w.postMessage(message);
     }
   }
@@ -193,13 +215,15 @@ export class HelperPool {
   finish(): number {
     const c = this.control;
     Atomics.store(c, GROUP_STOP, 1);
+    // Helpers idle in the split layer's loop sleep on its work word.
+    this.split.wake();
     const until = performance.now() + FINISH_WAIT_MS;
     let total = 0;
     let pending = false;
     for (let i = 1; i < this.threads; i++) {
       const posted = this.epoch * 4 + POSTED;
-      if (Atomics.compareExchange(c, STATE + i, posted, 0) === posted) continue; // never taken
-      if (!this.waitIdle(i, until)) pending = true;
+      // A task never taken is cancelled; the nodes of one the helper ran before it still count.
+      if (Atomics.compareExchange(c, STATE + i, posted, 0) !== posted && !this.waitIdle(i, until)) pending = true;
       total += this.nodes[i];
     }
     // The flag stays up while a helper is still stopping; settle() lowers it.
@@ -239,6 +263,8 @@ export class HelperPool {
     const w = this.workers[i];
     if (w === undefined) return;
     this.workers[i] = undefined;
+    // A helper that ended in the split layer's loop never answers for the children it took.
+    this.split.lost();
     if (!this.closed) void w.terminate();
   }
 

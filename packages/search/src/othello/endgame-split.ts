@@ -1,0 +1,668 @@
+// Young Brothers Wait (YBWC) for the exact solver: a split layer above the serial solver
+// (endgame.ts), as Edax's ybwc.c splits its endgame tree. The main thread runs this layer's own
+// recursion at nodes with at least `min` empties (the serial in-tree search, endgameSearch, below);
+// at a node with `min` to `max` empties whose first child did not cut off, the remaining children
+// become a split point in shared memory, and the main thread and the helpers take them one at a
+// time until none is left. A helper searches the child it took with the serial endgameSearch on its
+// own context and the shared table, and writes the score back; the main thread alone decides.
+// Above `max` empties the layer searches the children in order itself (each child's subtree
+// splits lower down), so a helper's job is never larger than a `max - 1` empties subtree and the
+// main thread never waits long for one.
+//
+// Windows: every child after the first is searched with a null window at the split's alpha (read
+// when the child is taken); a child that fails high without reaching beta is searched again with
+// the full window by the thread that searched it, so every result is either a bound that cannot
+// raise alpha, a cut-off (>= beta), or exact. A cut-off found by any thread raises the shared
+// abort word to that split's level; every context working under that level (the main thread's,
+// nested splits included, and a helper's) stops at its next poll without touching the group's
+// stop flag, and the main thread, unwinding to the split, collects the cut-off and resumes. A
+// split point is never finished without every child's result: a child aborted for another reason
+// (an enclosing cut-off, a limit) stops the main thread too, or the main thread searches it.
+//
+// Shared layout (Int32Array, SplitState.words): TOP (open split levels), ABORT (lowest cut-off
+// level, NONE if none), WORK (bumped at every split; idle helpers wait on it), READY (helpers in
+// their loop), then per level: NEXT = seq << 8 | next child index (index 0xff: closed), COUNT,
+// ALPHA, BETA, then per child its four halves (player to move first), STATUS = seq << 2 | code
+// (1 null-window result, 3 full-window result, 2 aborted), RESULT and the alpha it was searched
+// with. A helper takes a child by compare-exchange on NEXT, so a child is searched by one thread,
+// a closed split hands out nothing, and a split reopened at the same level (a new seq) cannot be
+// confused with the old one. Tests: parallel.test.ts (the FFO acceptance test, limits) and
+// endgame-split.test.ts (the layer against the serial solver, with and without a helper).
+import * as core from '@sente/core';
+import { PASS } from '@sente/core';
+import { GROUP_STOP, SPLIT_ABORT, type SearchContext } from './context.js';
+import {
+  CORNER_STABILITY_WEIGHT, OWN_POTENTIAL_WEIGHT, QUADRANT, SQUARE_BONUS, STABILITY_THRESHOLD,
+  cornerStability, endgameSearch, potentialMobility,
+} from './endgame.js';
+import { stableDiscCount } from './endgame-stability.js';
+
+const HI = core.HI;
+const flipsFor = core.flipsFor;
+const generateMoves = core.generateMoves;
+const popcount32 = core.popcount32;
+const finalScore = core.finalScore;
+
+const TOP = 0;
+const ABORT = SPLIT_ABORT;
+const WORK = 2;
+const READY = 3;
+/** Helpers sleeping in Atomics.wait on WORK (the main thread only notifies then). */
+const SLEEPING = 4;
+/** Set when a helper's worker ended (parallel.ts): its children are searched by the main thread. */
+const LOST = 5;
+/** Microseconds the helpers spent idle in their loop (statistics). */
+const IDLE_US = 6;
+/** Set while a helper finds no child to take (the main thread then splits before the eldest brother). */
+const IDLE = 7;
+const HEADER = 8;
+const NONE = 0x7fffffff;
+const MAX_LEVELS = 48;
+const CHILD = 8;
+const LEVEL = 8 + 64 * CHILD;
+// Level words.
+const NEXT = 0;
+const COUNT = 1;
+const ALPHA = 2;
+const BETA = 3;
+// Child words (after the four halves).
+const STATUS = 4;
+const RESULT = 5;
+const USED = 6;
+const CLOSED = 0xff;
+const DONE_NULL = 1;
+const ABORTED = 2;
+const DONE_FULL = 3;
+
+const INF = 127;
+const CORNERS_LO = 0x81;
+const CORNERS_HI = 0x81000000 | 0;
+/** Quadrant masks (low and high halves) for the parity of a node's empties. */
+const QUAD_LO = [0x0f0f0f0f, 0xf0f0f0f0 | 0, 0, 0];
+const QUAD_HI = [0, 0, 0x0f0f0f0f, 0xf0f0f0f0 | 0];
+
+/**
+ * Split bounds measured on FFO #20-#39 (bench/endgame.mjs, docs/engine.md "Threads"): nodes with
+ * SPLIT_MIN..SPLIT_MAX empties split.
+ */
+export const SPLIT_MIN = 13;
+export const SPLIT_MAX = 16;
+
+/** Bytes of a split layer's shared array. */
+export const SPLIT_BYTES = 4 * (HEADER + MAX_LEVELS * LEVEL);
+
+/** The shared state of one engine's split layer, and the main thread's own bookkeeping. */
+export class SplitState {
+  readonly words: Int32Array;
+  /** Nodes with this many empties or more go through the split layer (below: endgameSearch). */
+  min = SPLIT_MIN;
+  /** Nodes with at most this many empties (and at least min) split. */
+  max = SPLIT_MAX;
+  // The main thread's side.
+  private seq = 0;
+  private top = 0;
+  /** Move buffers of the main thread's recursion: 64 per level of recursion (passes included). */
+  private readonly sq = new Int32Array(128 * 64);
+  private readonly fLo = new Int32Array(128 * 64);
+  private readonly fHi = new Int32Array(128 * 64);
+  private readonly key = new Int32Array(128 * 64);
+  /** Whether the main thread processed child i of a level (its own or a helper's). */
+  private readonly seen = new Uint8Array(MAX_LEVELS * 64);
+  private depth = 0;
+  /** Root moves kept across the narrow-window tests of one solve, best first. */
+  private rootMoves: number[] = [];
+  // Statistics of the main thread, for measurements (reset by the root driver).
+  /** Split points opened. */
+  splits = 0;
+  /** Of these, opened before the eldest brother was searched (a helper was idle). */
+  earlySplits = 0;
+  /**
+   * Split before the eldest brother when a helper is idle (no child to take anywhere): the
+   * helper's null-window results at the split's alpha are bounds whatever the eldest brother
+   * proves, so they stay valid; they are wasted only when the eldest brother cuts off. Off: on
+   * FFO #20-#29 it searched 8% more nodes for a longer critical path (docs/engine.md, "Threads").
+   */
+  early = false;
+  /** Children searched by helpers, as the main thread collected them. */
+  helperChildren = 0;
+  /** Milliseconds the main thread waited for helpers' children at closed splits. */
+  waitMs = 0;
+  /**
+   * Nodes the helpers searched while the main thread waited for them (from their published
+   * counts): with the main thread's own nodes, the search's critical path counted in nodes, which
+   * does not depend on how busy the machine is (a descheduled helper searches nothing meanwhile).
+   */
+  waitNodes = 0;
+
+  /**
+   * A split layer over `shared` (from sharedBuffer()), or over its own memory (no helpers);
+   * `threadNodes`: the group's published node counts (ThreadGroup.nodes), for waitNodes.
+   */
+  constructor(shared?: SharedArrayBuffer, private readonly threadNodes?: Float64Array) {
+    this.words = new Int32Array(shared ?? new SharedArrayBuffer(SPLIT_BYTES));
+    Atomics.store(this.words, ABORT, NONE);
+  }
+
+  static sharedBuffer(): SharedArrayBuffer {
+    return new SharedArrayBuffer(SPLIT_BYTES);
+  }
+
+  /** Helpers waiting in their loop for children (helpSplit). */
+  get readyHelpers(): number {
+    return Atomics.load(this.words, READY);
+  }
+
+  /** A helper's worker ended: children it took are searched by the main thread, and no split waits for helpers. */
+  lost(): void {
+    Atomics.store(this.words, LOST, 1);
+    this.wake();
+  }
+
+  /** Wakes the helpers waiting for work (they then see the group's stop flag). */
+  wake(): void {
+    Atomics.add(this.words, WORK, 1);
+    Atomics.notify(this.words, WORK);
+  }
+
+  /**
+   * The root driver for solveWithContext (endgame.ts SolveOptions.root): solveRoot's narrow-window
+   * sequence (MTD(f) from `guess`), each test searched by this layer. Sets s.rootBestMove and
+   * s.rootSoundMove/Score as solveRoot does; returns 0 when the context stops.
+   */
+  solveRoot(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number, guess: number): number {
+    this.reset(s);
+    this.rootMoves = orderedRootMoves(pLo, pHi, oLo, oHi);
+    s.rootBestMove = this.rootMoves.length === 0 ? PASS : this.rootMoves[0];
+    s.rootSoundMove = -1;
+    try {
+      if (beta - alpha <= 2) {
+        const v = this.root(s, pLo, pHi, oLo, oHi, alpha, beta) | 0;
+        if (s.stopped) return 0;
+        if (v > alpha) sound(s, v);
+        return v;
+      }
+      let g = guess | 0;
+      if (g <= alpha) g = alpha + 1;
+      if (g >= beta) g = beta - 1;
+      for (let step = 0; step < 80; step++) {
+        const v = this.root(s, pLo, pHi, oLo, oHi, g - 1, g + 1) | 0;
+        if (s.stopped) return 0;
+        if (v >= g) sound(s, v);
+        if (v === g) return v;
+        if (v < g ? v <= alpha : v >= beta) return v;
+        g = v;
+      }
+      return this.root(s, pLo, pHi, oLo, oHi, alpha, beta) | 0;
+    } finally {
+      s.splitAbort = undefined;
+      s.splitLevel = -1;
+    }
+  }
+
+  /** Zeroes the statistics (splits, helperChildren, waitMs, waitNodes, helperIdleMs): per search. */
+  clearStats(): void {
+    this.splits = 0;
+    this.earlySplits = 0;
+    this.helperChildren = 0;
+    this.waitMs = 0;
+    this.waitNodes = 0;
+    Atomics.store(this.words, IDLE_US, 0);
+  }
+
+  /** Milliseconds the helpers spent in the split loop without a child to search (spinning or asleep). */
+  get helperIdleMs(): number {
+    return Atomics.load(this.words, IDLE_US) / 1000;
+  }
+
+  private reset(s: SearchContext): void {
+    const w = this.words;
+    Atomics.store(w, TOP, 0);
+    Atomics.store(w, ABORT, NONE);
+    for (let l = 0; l < MAX_LEVELS; l++) Atomics.store(w, HEADER + l * LEVEL + NEXT, ((this.seq & 0x7fffff) << 8) | CLOSED);
+    this.top = 0;
+    this.depth = 0;
+    s.splitAbort = w;
+    s.splitLevel = -1;
+  }
+
+  /** One narrow-window test at the root: PVS over the root moves, the best moved to the front. */
+  private root(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number): number {
+    const moves = this.rootMoves;
+    const empties = 64 - popcount32(pLo | oLo) - popcount32(pHi | oHi);
+    if (moves.length === 0) {
+      const v = this.search(s, pLo, pHi, oLo, oHi, alpha, beta, empties);
+      if (!s.stopped) s.rootBestMove = PASS;
+      return v;
+    }
+    // The root itself splits like any node with few enough empties.
+    const v = this.node(s, pLo, pHi, oLo, oHi, alpha, beta, empties, true);
+    return v;
+  }
+
+  /** Any node: this layer from `min` empties, the serial solver below. */
+  private search(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number, empties: number): number {
+    if (empties < this.min) return endgameSearch(s, pLo, pHi, oLo, oHi, alpha, beta);
+    return this.node(s, pLo, pHi, oLo, oHi, alpha, beta, empties, false);
+  }
+
+  /**
+   * A node of the split layer (as endgame.ts searchDeep: stability cut-off, table, enhanced
+   * transposition cut-offs, fastest-first ordering, PVS), splitting after its first child when it
+   * has min..max empties and a helper is waiting. At the root (`root`): no table, the root move
+   * list's order, and s.rootBestMove set.
+   */
+  private node(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number, empties: number, root: boolean): number {
+    if (++s.nodes >= s.nextPoll && s.poll()) return 0;
+    const tt = s.endgameTable;
+    const ttHit = tt.hit;
+    let ttMove = -1;
+    if (!root) {
+      if (alpha >= STABILITY_THRESHOLD[empties]) {
+        const upper = 64 - 2 * stableDiscCount(oLo, oHi, pLo, pHi);
+        if (upper <= alpha) return upper;
+      }
+      if (tt.probe(pLo, pHi, oLo, oHi)) {
+        const lower = ttHit[0], upper = ttHit[1];
+        if (lower >= beta) return lower;
+        if (upper <= alpha) return upper;
+        if (lower === upper) return lower;
+        ttMove = ttHit[2];
+      }
+    }
+    let mLo = generateMoves(pLo, pHi, oLo, oHi);
+    let mHi = HI[0];
+    if ((mLo | mHi) === 0) {
+      if ((generateMoves(oLo, oHi, pLo, pHi) | HI[0]) === 0) return finalScore(pLo, pHi, oLo, oHi);
+      return -this.node(s, oLo, oHi, pLo, pHi, -beta, -alpha, empties, false);
+    }
+    const sq = this.sq, fLo = this.fLo, fHi = this.fHi, key = this.key;
+    const base = this.depth++ << 6;
+    try {
+      let n = 0;
+      let best = -INF;
+      if (root) {
+        for (const x of this.rootMoves) {
+          sq[base + n] = x;
+          fLo[base + n] = flipsFor(pLo, pHi, oLo, oHi, x);
+          fHi[base + n] = HI[0];
+          n++;
+        }
+      } else {
+        const eLo = ~(pLo | oLo), eHi = ~(pHi | oHi);
+        let parity = 0;
+        for (let q = 0; q < 4; q++) parity |= ((popcount32(eLo & QUAD_LO[q]) + popcount32(eHi & QUAD_HI[q])) & 1) << q;
+        while ((mLo | mHi) !== 0) {
+          let x: number;
+          if (mLo !== 0) { const b = mLo & -mLo; mLo ^= b; x = 31 - Math.clz32(b); } else { const b = mHi & -mHi; mHi ^= b; x = 63 - Math.clz32(b); }
+          const f = flipsFor(pLo, pHi, oLo, oHi, x);
+          const fh = HI[0];
+          const npLo = oLo ^ f, npHi = oHi ^ fh;
+          const noLo = pLo ^ f ^ (x < 32 ? 1 << x : 0), noHi = pHi ^ fh ^ (x < 32 ? 0 : 1 << (x - 32));
+          if (tt.probe(npLo, npHi, noLo, noHi)) {
+            // Enhanced transposition cut-off, as in the serial solver.
+            if (-ttHit[1] >= beta) {
+              const v = -ttHit[1];
+              tt.store(pLo, pHi, oLo, oHi, empties, v, 64, x);
+              return v;
+            }
+            if (-ttHit[0] <= alpha) {
+              if (-ttHit[0] > best) best = -ttHit[0];
+              continue;
+            }
+          }
+          const rLo = generateMoves(npLo, npHi, noLo, noHi);
+          const rHi = HI[0];
+          const replies = popcount32(rLo) + popcount32(rHi) + popcount32(rLo & CORNERS_LO) + popcount32(rHi & CORNERS_HI);
+          let score = -(replies << 5) + SQUARE_BONUS[x] + potentialMobility(npLo, npHi, noLo, noHi) * OWN_POTENTIAL_WEIGHT
+            - (potentialMobility(noLo, noHi, npLo, npHi) << 2) + cornerStability(noLo, noHi) * CORNER_STABILITY_WEIGHT;
+          if ((parity & QUADRANT[x]) !== 0) score += 3;
+          if (x === ttMove) score += 1 << 20;
+          // Insertion, best first.
+          let k = base + n;
+          while (k > base && key[k - 1] < score) {
+            sq[k] = sq[k - 1]; fLo[k] = fLo[k - 1]; fHi[k] = fHi[k - 1]; key[k] = key[k - 1];
+            k--;
+          }
+          sq[k] = x; fLo[k] = f; fHi[k] = fh; key[k] = score;
+          n++;
+        }
+        if (n === 0) return best; // every move pruned by its stored bound (best <= alpha)
+      }
+      const alpha0 = alpha;
+      let bestMove = -1;
+      const splits = n > 1 && empties <= this.max && this.top < MAX_LEVELS && Atomics.load(this.words, READY) > 0 && Atomics.load(this.words, LOST) === 0;
+      if (splits && this.early && Atomics.load(this.words, IDLE) !== 0) {
+        // A helper is idle: split at once, the eldest brother searched here first (see `early`).
+        this.earlySplits++;
+        this.split(s, pLo, pHi, oLo, oHi, alpha, beta, empties - 1, base, n, best, bestMove, true);
+        if (s.stopped) return 0;
+        best = this.splitBest;
+        bestMove = this.splitMove;
+      } else {
+      // The eldest brother alone.
+      {
+        const x = sq[base], f = fLo[base], fh = fHi[base];
+        const v = -this.search(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x < 32 ? 1 << x : 0), pHi ^ fh ^ (x < 32 ? 0 : 1 << (x - 32)), -beta, -alpha, empties - 1);
+        if (s.stopped) return 0;
+        if (v > best) { best = v; bestMove = x; }
+        if (v > alpha) alpha = v;
+      }
+      if (best < beta && n > 1) {
+        if (splits) {
+          this.split(s, pLo, pHi, oLo, oHi, alpha, beta, empties - 1, base, n, best, bestMove, false);
+          if (s.stopped) return 0;
+          best = this.splitBest;
+          bestMove = this.splitMove;
+        } else {
+          for (let i = 1; i < n; i++) {
+            const k = base + i;
+            const x = sq[k], f = fLo[k], fh = fHi[k];
+            const npLo = oLo ^ f, npHi = oHi ^ fh;
+            const noLo = pLo ^ f ^ (x < 32 ? 1 << x : 0), noHi = pHi ^ fh ^ (x < 32 ? 0 : 1 << (x - 32));
+            let v = -this.search(s, npLo, npHi, noLo, noHi, -alpha - 1, -alpha, empties - 1);
+            if (v > alpha && v < beta && !s.stopped) v = -this.search(s, npLo, npHi, noLo, noHi, -beta, -alpha, empties - 1);
+            if (s.stopped) return 0;
+            if (v > best) {
+              best = v;
+              bestMove = x;
+              if (v >= beta) break;
+              if (v > alpha) alpha = v;
+            }
+          }
+        }
+      }
+      }
+      if (root) {
+        s.rootBestMove = bestMove;
+        const moves = this.rootMoves;
+        const at = moves.indexOf(bestMove);
+        if (at > 0) { moves.splice(at, 1); moves.unshift(bestMove); }
+      } else if (best <= alpha0) tt.store(pLo, pHi, oLo, oHi, empties, -64, best, bestMove);
+      else if (best >= beta) tt.store(pLo, pHi, oLo, oHi, empties, best, 64, bestMove);
+      else tt.store(pLo, pHi, oLo, oHi, empties, best, best, bestMove);
+      return best;
+    } finally {
+      this.depth--;
+    }
+  }
+
+  // The outcome of split(): best score and its move.
+  private splitBest = -INF;
+  private splitMove = -1;
+
+  /**
+   * Children 1..n-1 of the node (moves at `base`) as a split point: the main thread and the
+   * helpers take them until none is left or one cuts off. Leaves the result in splitBest/Move;
+   * when the context stops (a limit, or a cut-off of an enclosing split) the result means nothing.
+   */
+  private split(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number, empties: number, base: number, n: number, best: number, bestMove: number, eldest: boolean): void {
+    const w = this.words;
+    const level = this.top;
+    const at = HEADER + level * LEVEL;
+    const sq = this.sq, fLo = this.fLo, fHi = this.fHi;
+    const seen = this.seen;
+    const seenAt = level << 6;
+    for (let i = 1; i < n; i++) {
+      const k = base + i;
+      const x = sq[k], f = fLo[k], fh = fHi[k];
+      const c = at + 8 + i * CHILD;
+      w[c] = oLo ^ f;
+      w[c + 1] = oHi ^ fh;
+      w[c + 2] = pLo ^ f ^ (x < 32 ? 1 << x : 0);
+      w[c + 3] = pHi ^ fh ^ (x < 32 ? 0 : 1 << (x - 32));
+      w[c + STATUS] = 0; // (a status of a split 2^23 splits ago could carry this seq)
+      seen[seenAt + i] = 0;
+    }
+    const seq = this.seq = (this.seq + 1) & 0x7fffff;
+    w[at + COUNT] = n;
+    Atomics.store(w, at + ALPHA, alpha);
+    w[at + BETA] = beta;
+    Atomics.store(w, at + NEXT, (seq << 8) | 1);
+    this.top = level + 1;
+    Atomics.store(w, TOP, level + 1);
+    s.splitLevel = level;
+    this.splits++;
+    Atomics.add(w, WORK, 1);
+    if (Atomics.load(w, SLEEPING) !== 0) Atomics.notify(w, WORK);
+    let cut = false;
+    if (eldest) {
+      // The eldest brother first, with the full window, while the helper takes younger ones.
+      const x = sq[base], f = fLo[base], fh = fHi[base];
+      const v = -this.search(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x < 32 ? 1 << x : 0), pHi ^ fh ^ (x < 32 ? 0 : 1 << (x - 32)), -beta, -alpha, empties);
+      if (!s.stopped && v > best) {
+        best = v;
+        bestMove = x;
+        if (v >= beta) { cut = true; this.raiseAbort(level); }
+        else if (v > alpha) { alpha = v; Atomics.store(w, at + ALPHA, alpha); }
+      }
+    }
+    // Takes the children in turn; collects the helpers' results after each of its own.
+    for (;;) {
+      if (cut || s.stopped) break;
+      const word = Atomics.load(w, at + NEXT);
+      const i = word & 0xff;
+      if (i >= n) break;
+      if (Atomics.compareExchange(w, at + NEXT, word, word + 1) !== word) continue;
+      seen[seenAt + i] = 1;
+      const c = at + 8 + i * CHILD;
+      const npLo = w[c], npHi = w[c + 1], noLo = w[c + 2], noHi = w[c + 3];
+      let v = -this.search(s, npLo, npHi, noLo, noHi, -alpha - 1, -alpha, empties);
+      if (v > alpha && v < beta && !s.stopped) v = -this.search(s, npLo, npHi, noLo, noHi, -beta, -alpha, empties);
+      if (s.stopped) break;
+      if (v > best) {
+        best = v;
+        bestMove = sq[base + i];
+        if (v >= beta) { cut = true; this.raiseAbort(level); break; }
+        if (v > alpha) { alpha = v; Atomics.store(w, at + ALPHA, alpha); }
+      }
+      // The helpers' results so far.
+      for (let j = 1; j < n; j++) {
+        if (seen[seenAt + j] !== 0) continue;
+        const st = Atomics.load(w, at + 8 + j * CHILD + STATUS);
+        if ((st >>> 2) !== seq || (st & 3) === 0) continue;
+        // An aborted child has no result: the wait below deals with it.
+        if ((st & 3) === ABORTED) continue;
+        seen[seenAt + j] = 1;
+        this.helperChildren++;
+        const hv = w[at + 8 + j * CHILD + RESULT];
+        if (hv > best) {
+          best = hv;
+          bestMove = sq[base + j];
+          if (hv >= beta) { cut = true; break; }
+          if (hv > alpha) { alpha = hv; Atomics.store(w, at + ALPHA, alpha); }
+        }
+      }
+      if (cut) break;
+    }
+    // Close: nothing more is handed out; wait for the children helpers took.
+    let taken: number;
+    for (;;) {
+      const word = Atomics.load(w, at + NEXT);
+      if (Atomics.compareExchange(w, at + NEXT, word, (word & ~0xff) | CLOSED) === word) { taken = Math.min(word & 0xff, n); break; }
+    }
+    const t0 = performance.now();
+    const n0 = this.helperNodes();
+    let missing = false;
+    for (let j = 1; j < taken; j++) {
+      if (seen[seenAt + j] !== 0) continue;
+      const si = at + 8 + j * CHILD + STATUS;
+      let st = Atomics.load(w, si);
+      while ((st >>> 2) !== seq || (st & 3) === 0) {
+        // On a limit (checked here too: this thread's clock and signal while it waits) the helpers
+        // stop as well (the group's flag): do not wait for them.
+        if (Atomics.load(w, LOST) !== 0 || s.checkStop() && !s.splitStopped) break;
+        Atomics.wait(w, si, st, 1);
+        st = Atomics.load(w, si);
+      }
+      if (s.stopped && !s.splitStopped) continue;
+      seen[seenAt + j] = 1;
+      if (cut) continue;
+      const c = at + 8 + j * CHILD;
+      let hv: number;
+      if ((st >>> 2) === seq && ((st & 3) === DONE_NULL || (st & 3) === DONE_FULL)) {
+        hv = w[c + RESULT];
+        this.helperChildren++;
+      } else {
+        // No result: the helper's search was aborted, or the helper was lost. A node missing a
+        // child must not be finished (its value would be wrong, and stored). Under a cut-off of
+        // this split the cut-off is among the results; under one of an enclosing split, or a
+        // limit, this thread stops too; otherwise it searches the child itself.
+        if (s.stopped) continue;
+        if (Atomics.load(w, ABORT) <= level) { missing = true; continue; }
+        if (s.checkStop()) continue;
+        hv = -this.search(s, w[c], w[c + 1], w[c + 2], w[c + 3], -alpha - 1, -alpha, empties);
+        if (hv > alpha && hv < beta && !s.stopped) hv = -this.search(s, w[c], w[c + 1], w[c + 2], w[c + 3], -beta, -alpha, empties);
+        if (s.stopped) continue;
+      }
+      if (hv > best) {
+        best = hv;
+        bestMove = sq[base + j];
+        if (hv >= beta) cut = true;
+        else if (hv > alpha) alpha = hv;
+      }
+    }
+    if (missing && !cut && !s.stopped) s.splitStop();
+    this.waitMs += performance.now() - t0;
+    this.waitNodes += this.helperNodes() - n0;
+    this.top = level;
+    Atomics.store(w, TOP, level);
+    s.splitLevel = level - 1;
+    // Clear an abort of this level (or a deeper one); one of an enclosing level stays.
+    for (;;) {
+      const a = Atomics.load(w, ABORT);
+      if (a < level || Atomics.compareExchange(w, ABORT, a, NONE) === a) break;
+    }
+    // Stopped only because a helper cut this split off (the cut-off collected above): go on. Any
+    // other split stop (an enclosing split's cut-off) unwinds further.
+    if (s.splitStopped && cut && Atomics.load(w, ABORT) >= level) s.resumeAfterSplitAbort();
+    this.splitBest = best;
+    this.splitMove = bestMove;
+  }
+
+  /** The helpers' published node counts. */
+  private helperNodes(): number {
+    const c = this.threadNodes;
+    if (c === undefined) return 0;
+    let total = 0;
+    for (let i = 1; i < c.length; i++) total += c[i];
+    return total;
+  }
+
+  /** Marks split `level` cut off (the lowest such level wins). */
+  private raiseAbort(level: number): void {
+    raiseAbort(this.words, level);
+  }
+}
+
+function raiseAbort(w: Int32Array, level: number): void {
+  for (;;) {
+    const a = Atomics.load(w, ABORT);
+    if (a <= level || Atomics.compareExchange(w, ABORT, a, level) === a) return;
+  }
+}
+
+function sound(s: SearchContext, v: number): void {
+  s.rootSoundMove = s.rootBestMove;
+  s.rootSoundScore = v;
+}
+
+/** The root's moves, fastest first (fewest opponent replies, corners twice; then by square). */
+function orderedRootMoves(pLo: number, pHi: number, oLo: number, oHi: number): number[] {
+  const keyed: [number, number][] = [];
+  let mLo = generateMoves(pLo, pHi, oLo, oHi);
+  let mHi = HI[0];
+  while ((mLo | mHi) !== 0) {
+    let x: number;
+    if (mLo !== 0) { const b = mLo & -mLo; mLo ^= b; x = 31 - Math.clz32(b); } else { const b = mHi & -mHi; mHi ^= b; x = 63 - Math.clz32(b); }
+    const f = flipsFor(pLo, pHi, oLo, oHi, x);
+    const fh = HI[0];
+    const noLo = pLo ^ f ^ (x < 32 ? 1 << x : 0), noHi = pHi ^ fh ^ (x < 32 ? 0 : 1 << (x - 32));
+    const rLo = generateMoves(oLo ^ f, oHi ^ fh, noLo, noHi);
+    const rHi = HI[0];
+    const replies = popcount32(rLo) + popcount32(rHi) + popcount32(rLo & CORNERS_LO) + popcount32(rHi & CORNERS_HI);
+    keyed.push([-(replies << 5) - (potentialMobility(noLo, noHi, oLo ^ f, oHi ^ fh) << 2) + SQUARE_BONUS[x], x]);
+  }
+  keyed.sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  return keyed.map((k) => k[1]);
+}
+
+/** How long an idle helper spins (checks for work without sleeping), in ms, before it waits. */
+const SPIN_MS = 0.2;
+/** Longest sleep of an idle helper between looks at the stop flag, in ms. */
+const IDLE_WAIT_MS = 20;
+
+/**
+ * A helper's loop (parallel-helper.ts): takes children of the open split points (the deepest
+ * first), searches each with the serial solver on its own context, writes the result back, until
+ * the group stops. The caller set up the context (tables, generation, limits).
+ */
+export function helpSplit(s: SearchContext, state: SplitState, control: Int32Array): void {
+  const w = state.words;
+  s.splitAbort = w;
+  s.splitLevel = -1;
+  Atomics.add(w, READY, 1);
+  let idleSince = -1;
+  try {
+    let spinUntil = performance.now() + SPIN_MS;
+    for (;;) {
+      if (Atomics.load(control, GROUP_STOP) !== 0 || s.stopped) return;
+      const work = Atomics.load(w, WORK);
+      let level = -1, i = 0, seq = 0;
+      for (let l = Atomics.load(w, TOP) - 1; l >= 0 && level < 0; l--) {
+        const at = HEADER + l * LEVEL;
+        for (;;) {
+          const word = Atomics.load(w, at + NEXT);
+          const k = word & 0xff;
+          if (k >= w[at + COUNT]) break;
+          if (Atomics.compareExchange(w, at + NEXT, word, word + 1) === word) { level = l; i = k; seq = word >>> 8; break; }
+        }
+      }
+      if (level < 0) {
+        if (idleSince < 0) {
+          idleSince = performance.now();
+          Atomics.store(w, IDLE, 1);
+        }
+        if (performance.now() < spinUntil) continue;
+        Atomics.add(w, SLEEPING, 1);
+        Atomics.wait(w, WORK, work, IDLE_WAIT_MS);
+        Atomics.sub(w, SLEEPING, 1);
+        spinUntil = performance.now() + SPIN_MS;
+        continue;
+      }
+      if (idleSince >= 0) {
+        Atomics.store(w, IDLE, 0);
+        Atomics.add(w, IDLE_US, Math.round((performance.now() - idleSince) * 1000));
+        idleSince = -1;
+      }
+      const at = HEADER + level * LEVEL;
+      const c = at + 8 + i * CHILD;
+      const pLo = w[c], pHi = w[c + 1], oLo = w[c + 2], oHi = w[c + 3];
+      const alpha = Atomics.load(w, at + ALPHA);
+      const beta = w[at + BETA];
+      s.splitLevel = level;
+      let v = -endgameSearch(s, pLo, pHi, oLo, oHi, -alpha - 1, -alpha);
+      let code = DONE_NULL;
+      if (v > alpha && v < beta && !s.stopped) {
+        v = -endgameSearch(s, pLo, pHi, oLo, oHi, -beta, -alpha);
+        code = DONE_FULL;
+      }
+      if (s.stopped) code = ABORTED;
+      w[c + RESULT] = v;
+      w[c + USED] = alpha;
+      // A cut-off is raised before the result is published, so the main thread, which clears the
+      // abort word when it closes the split after seeing every result, never sees a stale one.
+      if (code !== ABORTED && v >= beta) raiseAbort(w, level);
+      Atomics.store(w, c + STATUS, (seq << 2) | code);
+      Atomics.notify(w, c + STATUS);
+      s.splitLevel = -1;
+      if (s.splitStopped) s.resumeAfterSplitAbort();
+      spinUntil = performance.now() + SPIN_MS;
+    }
+  } finally {
+    if (idleSince >= 0) Atomics.add(w, IDLE_US, Math.round((performance.now() - idleSince) * 1000));
+    Atomics.store(w, IDLE, 0);
+    Atomics.sub(w, READY, 1);
+    s.splitAbort = undefined;
+    s.splitLevel = -1;
+  }
+}
