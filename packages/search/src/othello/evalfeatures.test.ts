@@ -139,6 +139,22 @@ describe('format-2 evaluation features', () => {
     }
     expect(r.score).toBeCloseTo(best / table.scale, 6);
   });
+
+  it('a format-2 table reaches the parallel helpers: a 2-thread search at fixed depth gives the 1-thread score', async () => {
+    const table = randomV2Table(8, 30);
+    const p = parseTranscript('f5d6c3d3c4f4f6f3e6e7').value!.position;
+    const one = createEngine({ table }).think(p, { depth: 5, exactFrom: 0 });
+    const two = createEngine({ table, threads: 2 });
+    try {
+      await two.startThreads();
+      const r = two.think(p, { depth: 5, exactFrom: 0 });
+      // A helper with another table (or none) would search other values: the depth-5 score is the same.
+      expect(r.score).toBe(one.score);
+      expect(two.lastHelperNodes).toBeGreaterThan(0);
+    } finally {
+      await two.close();
+    }
+  });
 });
 
 /** Plain negamax over evaluate (passes handled), the reference for the search test. */
