@@ -19,7 +19,7 @@ export function fitKey(train: PositionSet, validation: PositionSet, settings: Re
     for (let i = 0; i < set.count; i++) {
       h = Math.imul(h ^ (set.labels[i] & 0xff), 0x01000193);
       h = Math.imul(h ^ set.empties[i], 0x01000193);
-      h = Math.imul(h ^ set.offsets[i * 47 + 3], 0x01000193);
+      h = Math.imul(h ^ set.offsets[i * set.features + 3], 0x01000193);
     }
   }
   return { train: train.count, validation: validation.count, hash: h >>> 0, ...settings };

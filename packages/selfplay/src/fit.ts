@@ -1,5 +1,6 @@
 // Fitting the pattern weights: regularised least squares on a sparse problem. Each position is a
-// row with 47 ones (its feature offsets inside its phase) and its exact score as the target; each
+// row with 47 ones (its feature offsets inside its phase; 52 for a format-2 table, whose extra
+// features are one-hot value tables like the patterns) and its exact score as the target; each
 // position also trains the nearer neighbouring phase with a smaller weight, so phases share
 // information and rarely seen phases are not empty. We solve
 //     min_x  sum_rows w_r (a_r . x - b_r)^2  +  l2 * |x - x0|^2
@@ -10,8 +11,8 @@
 // needs hundreds. Each phase keeps the weights of the epoch with its lowest validation error
 // (early stopping per phase: the noisy opening phases soon start to learn the noise of the training
 // games, while the late phases, labelled by exact play, keep improving).
-import { EvalTable, PHASE_STRIDE, phaseOf } from '@sente/search';
-import { FEATURES, type PositionSet } from './dataset.js';
+import { BIAS_OFFSET, BIAS_OFFSET_V2, EvalTable, PATTERN_WEIGHTS, phaseOf, strideOf, type TableFormat } from '@sente/search';
+import type { PositionSet } from './dataset.js';
 import { FitThreads, sharedCopy, sharedFloat64 } from './fit-threads.js';
 
 export interface FitOptions {
@@ -22,7 +23,7 @@ export interface FitOptions {
   readonly l2: number;
   /** Row weight of a position in its nearer neighbouring phase (0 disables). */
   readonly neighbour: number;
-  /** Start weights (discs), phases * PHASE_STRIDE; zero when absent. */
+  /** Start weights (discs), phases * the train set's format's stride; zero when absent. */
   readonly start?: Float64Array;
   readonly onEpoch?: (stats: EpochStats) => void;
   /** Checked between epochs: stop early and keep the weights so far. */
@@ -99,12 +100,13 @@ function phasesOf(set: PositionSet, phases: number): { own: Uint8Array; other: I
 export function rmsError(set: PositionSet, x: Float64Array, phases: number): number {
   if (set.count === 0) return NaN;
   const off = set.offsets;
+  const F = set.features, S = strideOf(set.format);
   let sum = 0;
   for (let i = 0; i < set.count; i++) {
-    const base = phaseOf(set.empties[i], phases) * PHASE_STRIDE;
-    const o = i * FEATURES;
+    const base = phaseOf(set.empties[i], phases) * S;
+    const o = i * F;
     let pred = 0;
-    for (let k = 0; k < FEATURES; k++) pred += x[base + off[o + k]];
+    for (let k = 0; k < F; k++) pred += x[base + off[o + k]];
     const d = pred - set.labels[i];
     sum += d * d;
   }
@@ -116,12 +118,13 @@ export function phaseSquaredErrors(set: PositionSet, x: Float64Array, phases: nu
   const sse = new Float64Array(phases);
   const count = new Float64Array(phases);
   const off = set.offsets;
+  const F = set.features, S = strideOf(set.format);
   for (let i = 0; i < set.count; i++) {
     const phase = phaseOf(set.empties[i], phases);
-    const base = phase * PHASE_STRIDE;
-    const o = i * FEATURES;
+    const base = phase * S;
+    const o = i * F;
     let pred = 0;
-    for (let k = 0; k < FEATURES; k++) pred += x[base + off[o + k]];
+    for (let k = 0; k < F; k++) pred += x[base + off[o + k]];
     const d = pred - set.labels[i];
     sse[phase] += d * d;
     count[phase]++;
@@ -131,6 +134,9 @@ export function phaseSquaredErrors(set: PositionSet, x: Float64Array, phases: nu
 
 export function fitWeights(train: PositionSet, validation: PositionSet, options: FitOptions): FitResult {
   const { phases, l2 } = options;
+  if (validation.format !== train.format) throw new RangeError(`validation set has format-${validation.format} features, the training set format-${train.format}`);
+  // Row width and weights per phase of the table format the sets were built for.
+  const FEATURES = train.features, PHASE_STRIDE = strideOf(train.format);
   const n = train.count;
   const m = phases * PHASE_STRIDE;
   const off = train.offsets;
@@ -313,9 +319,9 @@ export function fitWeights(train: PositionSet, validation: PositionSet, options:
   }
 }
 
-/** Weights in discs -> an int16 table with `scale` units per disc (rounded, clamped). */
-export function toEvalTable(weights: Float64Array, phases: number, scale: number): EvalTable {
-  const table = new EvalTable(phases, scale);
+/** Weights in discs -> an int16 table of `format` with `scale` units per disc (rounded, clamped). */
+export function toEvalTable(weights: Float64Array, phases: number, scale: number, format: TableFormat = 1): EvalTable {
+  const table = new EvalTable(phases, scale, undefined, format);
   const w = table.weights;
   for (let j = 0; j < w.length; j++) {
     const v = Math.round(weights[j] * scale);
@@ -325,14 +331,24 @@ export function toEvalTable(weights: Float64Array, phases: number, scale: number
 }
 
 /** A table's weights in discs, remapped to `phases` phases (each new phase reads the old phase
- *  of its middle empties count). */
-export function tableToWeights(table: EvalTable, phases: number): Float64Array {
-  const out = new Float64Array(phases * PHASE_STRIDE);
+ *  of its middle empties count) and to `format`: across formats the pattern weights and the bias
+ *  carry over and format 2's extra features start at zero (a format-1 parent starts a format-2
+ *  fit with its patterns). */
+export function tableToWeights(table: EvalTable, phases: number, format: TableFormat = table.format): Float64Array {
+  const stride = strideOf(format), from = table.stride;
+  const out = new Float64Array(phases * stride);
+  const bias = format === 2 ? BIAS_OFFSET_V2 : BIAS_OFFSET;
+  const fromBias = table.format === 2 ? BIAS_OFFSET_V2 : BIAS_OFFSET;
   for (let p = 0; p < phases; p++) {
     let lo = 60, hi = 0;
     for (let e = 0; e <= 60; e++) if (phaseOf(e, phases) === p) { lo = Math.min(lo, e); hi = Math.max(hi, e); }
     const src = phaseOf(Math.round((lo + hi) / 2), table.phases);
-    for (let j = 0; j < PHASE_STRIDE; j++) out[p * PHASE_STRIDE + j] = table.weights[src * PHASE_STRIDE + j] / table.scale;
+    if (format === table.format) {
+      for (let j = 0; j < stride; j++) out[p * stride + j] = table.weights[src * from + j] / table.scale;
+    } else {
+      for (let j = 0; j < PATTERN_WEIGHTS; j++) out[p * stride + j] = table.weights[src * from + j] / table.scale;
+      out[p * stride + bias] = table.weights[src * from + fromBias] / table.scale;
+    }
   }
   return out;
 }

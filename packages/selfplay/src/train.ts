@@ -4,7 +4,7 @@
 // phase) are reported and appended to a CSV as each epoch ends.
 import { appendFileSync, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { DEFAULT_PHASES, DEFAULT_SCALE, PHASE_STRIDE, loadBuild, type EvalTable, type ManifestEntry } from '@sente/search';
+import { DEFAULT_PHASES, DEFAULT_PHASES_V2, DEFAULT_SCALE, loadBuild, type EvalTable, type ManifestEntry, type TableFormat } from '@sente/search';
 import { stringify } from 'csv-stringify/sync';
 import { buildDataset, type GameInput } from './dataset.js';
 import { fitWeights, rmsError, tableToWeights, toEvalTable, type EpochStats } from './fit.js';
@@ -41,7 +41,13 @@ export interface TrainOptions {
   readonly from?: string;
   readonly buildsDir: string;
   readonly epochs?: number;
+  /** Game phases (default 12 for format 1, 30 for format 2). */
   readonly phases?: number;
+  /**
+   * Evaluation-table format to fit (default 1): 1 = patterns and a bias per phase (gen3's); 2 =
+   * the patterns plus mobility, potential mobility and parity tables per phase (evalfeatures.ts).
+   */
+  readonly format?: TableFormat;
   readonly scale?: number;
   readonly validation?: number;
   readonly l2?: number;
@@ -82,12 +88,13 @@ export function resolveGameFile(path: string): string {
  * What is wrong with the training numbers, or null. NaN would be recorded in the manifest as null
  * and train nothing useful; improve() checks these before its self-play, not after it.
  */
-export function trainSettingsProblem(o: Pick<TrainOptions, 'epochs' | 'phases' | 'validation' | 'l2' | 'neighbour' | 'minEmpties'>): string | null {
+export function trainSettingsProblem(o: Pick<TrainOptions, 'epochs' | 'phases' | 'validation' | 'l2' | 'neighbour' | 'minEmpties' | 'format'>): string | null {
   const whole = (name: string, v: number | undefined, min: number, max: number): string | null =>
     v === undefined || (Number.isInteger(v) && v >= min && v <= max) ? null : `${name} must be a whole number from ${min} to ${max}, got ${v}`;
   if (o.validation !== undefined && !(o.validation >= 0 && o.validation < 1)) return `validation must be a fraction in [0, 1), got ${o.validation}`;
   if (o.l2 !== undefined && !(o.l2 >= 0 && o.l2 < Infinity)) return `l2 must be a number ≥ 0, got ${o.l2}`;
   if (o.neighbour !== undefined && !(o.neighbour >= 0 && o.neighbour <= 1)) return `neighbour must be a number from 0 to 1, got ${o.neighbour}`;
+  if (o.format !== undefined && o.format !== 1 && o.format !== 2) return `format must be 1 or 2, got ${o.format}`;
   return whole('epochs', o.epochs, 1, 10_000) ?? whole('phases', o.phases, 1, 61) ?? whole('min empties', o.minEmpties, 0, 60);
 }
 
@@ -97,7 +104,8 @@ export function train(o: TrainOptions): TrainSummary {
   if (bad) throw new Error(bad);
   // Refuse a taken id (or a registry that cannot be written) before any work.
   assertNewBuildId(o.buildsDir, o.id, o.overwrite ?? false);
-  const phases = o.phases ?? DEFAULT_PHASES;
+  const format: TableFormat = o.format ?? 1;
+  const phases = o.phases ?? (format === 2 ? DEFAULT_PHASES_V2 : DEFAULT_PHASES);
   const scale = o.scale ?? DEFAULT_SCALE;
   const epochs = o.epochs ?? TRAIN_DEFAULTS.epochs;
   const validation = o.validation ?? TRAIN_DEFAULTS.validation;
@@ -123,8 +131,8 @@ export function train(o: TrainOptions): TrainSummary {
     throw new Error('train on position files or on games, not both: convert the games with "sente data convert" and give every file as --data');
   }
   const data = positionFiles.length > 0
-    ? loadPositionFiles(positionFiles, { validation, minEmpties, onProgress: o.onLoading, shared: (o.threads ?? 1) > 1 })
-    : buildDataset(allGames(), { validation, minEmpties });
+    ? loadPositionFiles(positionFiles, { validation, minEmpties, onProgress: o.onLoading, shared: (o.threads ?? 1) > 1, format })
+    : buildDataset(allGames(), { validation, minEmpties, format });
   if (data.trainGames + data.validationGames + data.badGames === 0) throw new Error('no games to train on');
   data.train.sortByEmpties();
   data.validation.sortByEmpties();
@@ -132,11 +140,11 @@ export function train(o: TrainOptions): TrainSummary {
   o.onLoaded?.({ games: data.trainGames + data.validationGames, trainPositions: data.train.count, validationPositions: data.validation.count, invalidLines: invalidLines + data.badGames, bytes });
   if (data.train.count === 0) throw new Error('the games hold no training positions');
 
-  const start = parent ? tableToWeights(parent.table, phases) : undefined;
+  const start = parent ? tableToWeights(parent.table, phases, format) : undefined;
 
   const csvPath = o.csvPath ?? join(o.buildsDir, o.id, 'training.csv');
   mkdirSync(dirname(csvPath), { recursive: true });
-  const checkpointKey = o.checkpoint !== undefined ? fitKey(data.train, data.validation, { phases, l2, neighbour, minEmpties, validation, from: parent?.id ?? null }) : null;
+  const checkpointKey = o.checkpoint !== undefined ? fitKey(data.train, data.validation, { phases, l2, neighbour, minEmpties, validation, from: parent?.id ?? null, ...(format === 2 ? { format } : {}) }) : null;
   const resume = o.checkpoint !== undefined && existsSync(o.checkpoint) ? readCheckpoint(o.checkpoint, checkpointKey!) : undefined;
   if (resume) o.onResume?.(resume.epoch);
   // Per phase too: validation_rms_p0 (the opening) .. validation_rms_p<phases-1>, empty for a phase
@@ -153,8 +161,8 @@ export function train(o: TrainOptions): TrainSummary {
     },
   });
   if (o.checkpoint !== undefined && o.signal?.aborted) throw new Error(`fit stopped after epoch ${fit.history.length}; its state is in ${o.checkpoint}: run the same command to continue`);
-  const table = toEvalTable(fit.weights, phases, scale);
-  const quantised = new Float64Array(phases * PHASE_STRIDE);
+  const table = toEvalTable(fit.weights, phases, scale, format);
+  const quantised = new Float64Array(table.weights.length);
   for (let j = 0; j < quantised.length; j++) quantised[j] = table.weights[j] / scale;
   const trainError = rmsError(data.train, quantised, phases);
   const validationError = data.validation.count > 0 ? rmsError(data.validation, quantised, phases) : null;
@@ -171,7 +179,7 @@ export function train(o: TrainOptions): TrainSummary {
     testSetMae: testSet ? testSet.mae : null,
     notes: o.notes ?? '',
     training: {
-      method: 'CGLS least squares, diagonal preconditioning, early stopping per phase', epochs: fit.history.length, bestEpoch: fit.bestEpoch, phaseEpochs: fit.phaseEpochs, phases, scale, l2, neighbour,
+      method: 'CGLS least squares, diagonal preconditioning, early stopping per phase', epochs: fit.history.length, bestEpoch: fit.bestEpoch, phaseEpochs: fit.phaseEpochs, phases, ...(format === 2 ? { format } : {}), scale, l2, neighbour,
       validation, minEmpties, trainPositions: data.train.count, validationPositions: data.validation.count,
       trainError: Number(trainError.toFixed(4)), gameFiles: o.gameFiles.length, ...(positionFiles.length > 0 ? { positionFiles: positionFiles.length } : {}),
     },

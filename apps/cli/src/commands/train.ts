@@ -9,12 +9,12 @@ import { checked, existing, file, int, num, outputFile, type Rule } from '../opt
 
 /** The training settings' ranges (improve trains too and checks the same ones). */
 export const TRAIN_RULES: Record<string, Rule> = {
-  epochs: int(1, 10_000), phases: int(1, 61), validation: num(0, 1, { belowMax: true }), l2: num(0), neighbour: num(0, 1),
+  epochs: int(1, 10_000), phases: int(1, 61), format: int(1, 2), validation: num(0, 1, { belowMax: true }), l2: num(0), neighbour: num(0, 1),
   'min-empties': int(0, 60), games: existing, wthor: file, csv: outputFile, data: file, threads: int(1, 64), checkpoint: outputFile,
 };
 
 interface Args {
-  games?: string[]; wthor?: string[]; data?: string[]; from?: string; out: string; epochs: number; phases: number; validation: number;
+  games?: string[]; wthor?: string[]; data?: string[]; from?: string; out: string; epochs: number; phases?: number; format: number; validation: number;
   l2: number; neighbour: number; 'min-empties': number; threads: number; checkpoint?: string; csv?: string; notes: string; force: boolean;
 }
 
@@ -30,7 +30,8 @@ export const trainCommand: CommandModule<object, Args> = {
     .option('from', { type: 'string', describe: 'start from (and regularise toward) this build\'s weights' })
     .option('out', { type: 'string', demandOption: true, describe: 'id of the new build, written to the user registry (<builds>/<id>/table.sev.gz)' })
     .option('epochs', { type: 'number', default: TRAIN_DEFAULTS.epochs, describe: 'conjugate-gradient iterations' })
-    .option('phases', { type: 'number', default: 12, describe: 'game phases (weight sets by number of empties)' })
+    .option('phases', { type: 'number', describe: 'game phases (weight sets by number of empties; default 12, or 30 with --format 2)' })
+    .option('format', { type: 'number', default: 1, describe: 'evaluation table format: 1 patterns and bias (gen3\'s), 2 also mobility, potential mobility and parity' })
     .option('validation', { type: 'number', default: TRAIN_DEFAULTS.validation, describe: 'fraction of games held out for validation' })
     .option('l2', { type: 'number', default: TRAIN_DEFAULTS.l2, describe: 'penalty on each weight\'s distance from the start weights' })
     .option('neighbour', { type: 'number', default: TRAIN_DEFAULTS.neighbour, describe: 'weight of each position in its neighbouring phase' })
@@ -54,7 +55,7 @@ export const trainCommand: CommandModule<object, Args> = {
       const s = train({
         gameFiles: args.games ?? [], extraGames, positionFiles: args.data, threads: args.threads, checkpoint: args.checkpoint,
         onResume: (epoch) => console.log(`continuing from ${args.checkpoint} after epoch ${epoch}`),
-        onLoading: args.data ? (done, total) => { process.stderr.write(`\rloading ${done}/${total} positions`); if (done === total) process.stderr.write('\n'); } : undefined, from: args.from, id: args.out, buildsDir: buildsDir(), epochs: args.epochs, phases: args.phases,
+        onLoading: args.data ? (done, total) => { process.stderr.write(`\rloading ${done}/${total} positions`); if (done === total) process.stderr.write('\n'); } : undefined, from: args.from, id: args.out, buildsDir: buildsDir(), epochs: args.epochs, phases: args.phases, format: args.format as 1 | 2,
         validation: args.validation, l2: args.l2, neighbour: args.neighbour, minEmpties: args['min-empties'], csvPath: args.csv,
         notes: args.notes, overwrite: args.force,
         onLoaded: (i) => {

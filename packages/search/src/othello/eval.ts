@@ -7,6 +7,7 @@
 // reference, goes through the swap map instead).
 import { COLOR_SWAP, INSTANCE_TYPE, PATTERN_COUNT, PATTERN_SIZES, Position, WHITE, popcount } from '@sente/core';
 import { BIAS_OFFSET, PHASE_STRIDE, TYPE_OFFSET, type EvalTable } from './evaltable.js';
+import { evaluateV2 } from './evalfeatures.js';
 
 /** Per instance: the offset of its type's weights inside a phase. */
 const INSTANCE_OFFSET = Int32Array.from(INSTANCE_TYPE, (t) => TYPE_OFFSET[t]);
@@ -43,6 +44,9 @@ export function swappedWeights(table: EvalTable): Int16Array {
 
 /** The evaluation in table units (table.scale per disc) for the side to move. */
 export function evaluate(position: Position, table: EvalTable): number {
+  // Format-2 tables (patterns plus mobility, potential mobility, parity) are evaluated by
+  // evalfeatures.ts; format-1 tables (gen3, bootstrap) run the loop below exactly as before.
+  if (table.format === 2) return evaluateV2(position, table);
   const bb = position.bb;
   const empties = 64 - popcount(bb[0] | bb[2], bb[1] | bb[3]);
   let w: Int16Array;

@@ -1,8 +1,14 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { parseTranscript, PATTERN_COUNT } from '@sente/core';
+import { isSenteError, parseTranscript, PATTERN_COUNT, PATTERN_SET_ID } from '@sente/core';
 import { bootstrapTable } from './bootstrap.js';
+import { findBuild } from './builds.js';
 import { evaluate, evaluateSlow, featureOffsets } from './eval.js';
-import { decodeTable, encodeTable, EvalTable, PHASE_STRIDE, phaseOf } from './evaltable.js';
+import { crc32, decodeTable, encodeTable, EvalTable, FEATURE_SET_ID_V2, PHASE_STRIDE, PHASE_STRIDE_V2, V2_EXTRAS, phaseOf } from './evaltable.js';
+import { loadTableFile, writeTableFile } from './tablefile.js';
 import { prng, randomPosition } from './testutil.js';
 
 describe('evaluation tables', () => {
@@ -92,5 +98,97 @@ describe('evaluation tables', () => {
     expect(phaseOf(60, 12)).toBe(0);
     expect(phaseOf(0, 12)).toBe(11);
     expect(PHASE_STRIDE).toBeGreaterThan(100000);
+  });
+});
+
+describe('evaluation tables, format 2 and refusals', () => {
+  /** Uncompressed bytes with a header field changed and the CRC made valid again (so the check under test is the one that fails). */
+  function patched(bytes: Uint8Array, edit: (view: DataView) => void, resize?: number): Uint8Array {
+    const out = new Uint8Array(resize ?? bytes.length);
+    out.set(bytes.subarray(0, Math.min(bytes.length, out.length)));
+    const view = new DataView(out.buffer);
+    edit(view);
+    view.setUint32(out.length - 4, crc32(out, 0, out.length - 4), true);
+    return out;
+  }
+
+  it('a format-2 table round-trips with its phases, scale, format and every weight', () => {
+    const t = new EvalTable(5, 64, undefined, 2);
+    expect(t.stride).toBe(PHASE_STRIDE_V2);
+    expect(PHASE_STRIDE_V2).toBe(PHASE_STRIDE + V2_EXTRAS - 1);
+    const r = prng(6);
+    for (let i = 0; i < t.weights.length; i += 13) t.weights[i] = Math.floor(r() * 65535) - 32767;
+    for (const compress of [true, false]) {
+      const back = decodeTable(encodeTable(t, compress));
+      expect(back.ok).toBe(true);
+      if (back.ok) {
+        expect([back.table.format, back.table.phases, back.table.scale, back.table.stride]).toEqual([2, 5, 64, PHASE_STRIDE_V2]);
+        expect(Buffer.from(back.table.weights.buffer).equals(Buffer.from(t.weights.buffer))).toBe(true);
+      }
+    }
+    const bytes = encodeTable(t, false);
+    const view = new DataView(bytes.buffer);
+    expect([view.getUint16(4, true), view.getUint32(8, true), view.getUint16(14, true), view.getUint32(20, true)]).toEqual([2, FEATURE_SET_ID_V2, V2_EXTRAS, PHASE_STRIDE_V2]);
+    expect(FEATURE_SET_ID_V2).not.toBe(PATTERN_SET_ID);
+  });
+
+  it('gen3 and bootstrap still decode as format 1 and re-encode to the same bytes', () => {
+    for (const id of ['gen3', 'bootstrap']) {
+      const entry = findBuild(id);
+      const raw = new Uint8Array(gunzipSync(readFileSync(join(entry.registry, entry.table))));
+      const back = decodeTable(raw);
+      expect(back.ok).toBe(true);
+      if (!back.ok) continue;
+      expect([back.table.format, back.table.stride]).toEqual([1, PHASE_STRIDE]);
+      expect(Buffer.from(encodeTable(back.table, false)).equals(Buffer.from(raw))).toBe(true);
+    }
+  });
+
+  it('refuses an unknown version, another pattern set, a wrong layout or size and a bad CRC, naming the check', () => {
+    const v1 = encodeTable(new EvalTable(2, 64), false);
+    const v2 = encodeTable(new EvalTable(2, 64, undefined, 2), false);
+    const cases: Array<[Uint8Array, RegExp]> = [
+      [patched(v2, (v) => v.setUint16(4, 3, true)), /version check failed: evaluation table format version 3 is not supported/],
+      [patched(v2, (v) => v.setUint32(8, PATTERN_SET_ID, true)), /pattern-set check failed: .*format 2/],
+      [patched(v1, (v) => v.setUint32(8, FEATURE_SET_ID_V2, true)), /pattern-set check failed: .*format 1/],
+      // A format-1 body under a version-2 header: its id and layout are format 1's.
+      [patched(v1, (v) => v.setUint16(4, 2, true)), /pattern-set check failed/],
+      [patched(v2, (v) => v.setUint32(20, PHASE_STRIDE, true)), new RegExp(`layout check failed: evaluation table layout \\(11 types, ${V2_EXTRAS} extras, stride ${PHASE_STRIDE}\\)`)],
+      [patched(v2, (v) => v.setUint16(14, 1, true)), /layout check failed: .*1 extras/],
+      [patched(v2, (v) => v.setUint16(12, 3, true)), /size check failed: evaluation table is \d+ bytes; its header implies \d+/],
+      [patched(v2, () => undefined, v2.length - 2), /size check failed/],
+      [patched(v2, (v) => v.setUint16(12, 0, true)), /header check failed: evaluation table has 0 phases/],
+    ];
+    for (const [bytes, message] of cases) {
+      const r = decodeTable(bytes);
+      expect(r.ok).toBe(false);
+      expect(!r.ok && r.error).toMatch(message);
+    }
+    const flipped = v2.slice();
+    flipped[5000] ^= 1;
+    expect(decodeTable(flipped)).toMatchObject({ ok: false, error: expect.stringMatching(/checksum check failed/) });
+  });
+
+  it('loadTableFile refuses a damaged file with a SenteError naming the file and the failed check', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sente-evaltable-'));
+    try {
+      const good = join(dir, 'good.sev.gz');
+      writeTableFile(good, new EvalTable(4, 64, undefined, 2));
+      expect(loadTableFile(good).format).toBe(2);
+      const bad = join(dir, 'bad.sev');
+      const bytes = encodeTable(new EvalTable(4, 64, undefined, 2), false);
+      bytes[100] ^= 8;
+      writeFileSync(bad, bytes);
+      let error: unknown;
+      try { loadTableFile(bad); } catch (e) { error = e; }
+      expect(isSenteError(error, 'corrupt-table')).toBe(true);
+      expect((error as Error).message).toMatch(new RegExp(`^${bad.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: corrupt evaluation table: checksum check failed`));
+      let missing: unknown;
+      try { loadTableFile(join(dir, 'none.sev')); } catch (e) { missing = e; }
+      expect(isSenteError(missing, 'corrupt-table')).toBe(true);
+      expect((missing as Error).message).toMatch(/none\.sev: read check failed/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

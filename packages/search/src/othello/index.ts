@@ -1,6 +1,7 @@
 export * from './types.js';
 export * from './evaltable.js';
 export * from './eval.js';
+export * from './evalfeatures.js';
 export * from './tablefile.js';
 export * from './tt.js';
 export * from './context.js';

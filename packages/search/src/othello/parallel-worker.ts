@@ -12,7 +12,7 @@ import { helperStates, type HelperSetup, type HelperTask } from './parallel.js';
 const setup = workerData as HelperSetup;
 const control = new Int32Array(setup.control);
 const nodes = new Float64Array(setup.nodes);
-const s = new SearchContext(new EvalTable(setup.phases, setup.scale, new Int16Array(setup.weights)), setup.ttMb);
+const s = new SearchContext(new EvalTable(setup.phases, setup.scale, new Int16Array(setup.weights), setup.format ?? 1), setup.ttMb);
 s.probcut = setup.probcut;
 s.joinGroup({ midgame: setup.midgame, endgame: setup.endgame, control, nodes, index: setup.index });
 const stateWord = helperStates.STATE + setup.index;

@@ -47,6 +47,8 @@ export interface HelperSetup {
   readonly index: number;
   readonly phases: number;
   readonly scale: number;
+  /** The table's format (1 or 2; absent: 1). */
+  readonly format?: 1 | 2;
   /** The evaluation weights, shared read-only by all helpers (an Int16Array view of it). */
   readonly weights: SharedArrayBuffer;
   readonly probcut: ProbCutParams | undefined;
@@ -140,7 +142,7 @@ export class HelperPool {
     const file = workerFile();
     const readies: Promise<void>[] = [];
     for (let i = 1; i < threads; i++) {
-      const setup: HelperSetup = { index: i, phases: table.phases, scale: table.scale, weights, probcut, ttMb, midgame, endgame, control, nodes, split };
+      const setup: HelperSetup = { index: i, phases: table.phases, scale: table.scale, format: table.format, weights, probcut, ttMb, midgame, endgame, control, nodes, split };
       const w = new Worker(file, { workerData: setup, execArgv: workerExecArgv() });
       w.unref();
       // A helper that fails is dropped (its search is only ever help); the main search goes on.

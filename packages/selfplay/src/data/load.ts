@@ -3,10 +3,11 @@
 // empties, so the second can allocate the PositionSets at their exact size and place each position
 // straight at its slot in empties order (what sortByEmpties would produce, without its second
 // copy). Memory is then the PositionSet's 194 bytes per position (47 int32 feature offsets, label,
-// empties, game id) and nothing grows: 20 M positions take 3.9 GB.
+// empties, game id; 214 bytes with a format-2 table's 52 offsets) and nothing grows: 20 M
+// positions take 3.9 GB (4.3 GB for format 2).
 import { BLACK, Position, computePatternIndices } from '@sente/core';
-import { featureOffsets } from '@sente/search';
-import { FEATURES, PositionSet, type Dataset } from '../dataset.js';
+import type { TableFormat } from '@sente/search';
+import { PositionSet, featureOffsetsOf, type Dataset } from '../dataset.js';
 import { RECORD_WORDS, gameHash, metaEmpties, metaLabel, metaSide, metaSource } from './format.js';
 import { forEachBlock, readHeader } from './io.js';
 
@@ -19,6 +20,8 @@ export interface LoadOptions {
   readonly onProgress?: (done: number, total: number) => void;
   /** Allocate the sets on SharedArrayBuffers (for a fit on several threads: no copy). */
   readonly shared?: boolean;
+  /** The table format whose features are recorded (default 1: 47 per position; 2: 52). */
+  readonly format?: TableFormat;
 }
 
 /** True when the position's game belongs to the validation split (the same rule as `sente data split --by game`). */
@@ -28,7 +31,7 @@ function inValidation(meta: number, game: number, limit: number): boolean {
 
 /**
  * Reuses one Position for a record (a new Position allocates its undo stack: 12 us each): the
- * board, the side and the pattern indices, all that featureOffsets reads, recomputed from scratch.
+ * board, the side and the pattern indices, all that featureOffsets(V2) reads, recomputed from scratch.
  */
 export function setPosition(p: Position, pLo: number, pHi: number, oLo: number, oHi: number, side: number): void {
   p.bb[0] = pLo; p.bb[1] = pHi; p.bb[2] = oLo; p.bb[3] = oHi;
@@ -55,7 +58,7 @@ export function loadPositionFiles(files: readonly string[], options: LoadOptions
   }
   const sets = [0, 1].map((s) => {
     const total = counts[s].reduce((a, b) => a + b, 0);
-    const set = new PositionSet(Math.max(1, total), options.shared ?? false);
+    const set = new PositionSet(Math.max(1, total), options.shared ?? false, options.format ?? 1);
     set.count = total;
     return set;
   });
@@ -66,7 +69,9 @@ export function loadPositionFiles(files: readonly string[], options: LoadOptions
     return start;
   });
   const total = sets[0].count + sets[1].count;
-  const scratch = new Int32Array(FEATURES);
+  const format = options.format ?? 1;
+  const features = sets[0].features;
+  const scratch = new Int32Array(features);
   const p = new Position();
   let done = 0;
   for (const f of files) {
@@ -78,8 +83,8 @@ export function loadPositionFiles(files: readonly string[], options: LoadOptions
         const set = sets[s];
         const j = next[s][e]++;
         setPosition(p, w[k], w[k + 1], w[k + 2], w[k + 3], metaSide(meta));
-        featureOffsets(p, scratch);
-        set.offsets.set(scratch, j * FEATURES);
+        featureOffsetsOf(p, format, scratch);
+        set.offsets.set(scratch, j * features);
         set.labels[j] = metaLabel(meta);
         set.empties[j] = e;
         set.game[j] = w[k + 5];
