@@ -28,6 +28,34 @@ const holdout = Number(values.holdout);
 const train = { local: new selfplay.CompetitionBuilder(), full: new selfplay.CompetitionBuilder() };
 const test = { local: new selfplay.CompetitionBuilder(), full: new selfplay.CompetitionBuilder() };
 const sources = [];
+// The hand-made rules' ranking on the held-out positions (ties share the hit), for comparison.
+const policy = new search.PlayoutPolicy(search.playoutShapeScores());
+let handHits = 0;
+let handPositions = 0;
+function handRanking(game) {
+  const b = new rules.GoBoard(game.size);
+  for (const p of game.setupBlack) b.setStone(p, rules.BLACK);
+  for (const p of game.setupWhite) b.setStone(p, rules.WHITE);
+  for (const m of game.moves) {
+    if (m.point !== rules.PASS && b.isLegal(m.point, m.color)) {
+      b.toMove = m.color;
+      const rate = (p) => search.handPriorRate(policy, b, p, m.color);
+      const played = rate(m.point);
+      let higher = 0;
+      let tied = 1;
+      for (const p of Array.from(b.emptyList.subarray(0, b.emptyCount))) {
+        if (p === m.point || !b.isLegal(p, m.color) || policy.isEyeLike(b, p, m.color)) continue;
+        const r = rate(p);
+        if (r > played) higher++;
+        else if (r === played) tied++;
+      }
+      if (higher === 0) handHits += 1 / tied;
+      handPositions++;
+    }
+    if (m.point === rules.PASS) b.pass(m.color);
+    else if (!b.play(m.point, m.color)) break;
+  }
+}
 let games = 0;
 let positions = 0;
 let testPositions = 0;
@@ -39,7 +67,10 @@ for (const file of positionals) {
   for (const game of parsed.value) {
     const into = holdout > 0 && games % holdout === holdout - 1 ? test : train;
     const n = selfplay.competitionsFromGame(game, into, Number(values['reading-budget']));
-    if (into === test) testPositions += n;
+    if (into === test) {
+      testPositions += n;
+      handRanking(game);
+    }
     else positions += n;
     bySize[game.size] = (bySize[game.size] ?? 0) + 1;
     games++;
@@ -86,6 +117,7 @@ const report = {
   fullTopOne: Number(selfplay.topOneRate(testFull, rounded(fullWeights)).toFixed(4)),
   localTestLogLikelihood: Number(selfplay.logLikelihood(testLocal, rounded(localWeights)).toFixed(4)),
   fullTestLogLikelihood: Number(selfplay.logLikelihood(testFull, rounded(fullWeights)).toFixed(4)),
+  handMadeTopOne: Number((handHits / Math.max(1, handPositions)).toFixed(4)),
   uniformTestLogLikelihood: Number(selfplay.logLikelihood(testLocal, new Float64Array(search.FEATURE_COUNT)).toFixed(4)),
 };
 const payload = {

@@ -48,6 +48,8 @@ export interface SearchOptions {
    * false for the hand-made rules (priorRate); in a browser the default is the hand-made rules.
    */
   readonly priors?: boolean | PriorsPayload;
+  /** Learned priors: the prior rate's change per unit of log gamma (default PRIOR_SCALE). */
+  readonly priorScale?: number;
 }
 
 export interface SearchResult {
@@ -76,7 +78,7 @@ const HOPELESS = 0.1;
  * Learned priors: a move's prior winning rate is 0.5 + PRIOR_SCALE * ln(gamma / mean gamma of its
  * siblings), so the move the model thinks e^2.5 times likelier than average starts near 0.75.
  */
-const PRIOR_SCALE = 0.1;
+export const PRIOR_SCALE = 0.1;
 /** Progressive widening (boards of this size and up, with learned priors): see widthAt. */
 const WIDEN_FROM_SIZE = 13;
 const WIDEN_BASE = 40;
@@ -131,6 +133,7 @@ export class MctsPlayer {
   private rootIndex = new Int32Array(0);
   /** Progressive widening in this search (learned priors on a large board; children sorted). */
   private widening = false;
+  private readonly priorScale: number;
   /** The learned priors (null: the hand-made rules). */
   private readonly priors: MovePriors | null;
   /** Scratch of expandLearned: points, log strengths and the sort keys of one node's children. */
@@ -144,6 +147,7 @@ export class MctsPlayer {
 
   constructor(readonly options: SearchOptions = {}) {
     this.policy = new PlayoutPolicy(playoutShapeScores(), options.seed ?? 1);
+    this.priorScale = options.priorScale ?? PRIOR_SCALE;
     const priors = options.priors ?? true;
     if (priors === false) this.priors = null;
     else if (priors === true) this.priors = canReadFiles() ? shippedMovePriors() : null;
@@ -702,7 +706,7 @@ export class MctsPlayer {
     const lm = logMean(local, local.length);
     const fm = logMean(full, full.length);
     const out = new Map<number, number>();
-    points.forEach((p, i) => out.set(p, PRIOR_SCALE * (full[i] - fm - (local[i] - lm))));
+    points.forEach((p, i) => out.set(p, this.priorScale * (full[i] - fm - (local[i] - lm))));
     return out;
   }
 
@@ -780,10 +784,10 @@ export class MctsPlayer {
       keys.subarray(0, n).sort();
       for (let i = 0; i < n; i++) {
         const k = keys[i] % 1024;
-        this.addChild(first + i, pts[k], c, 0.5 + PRIOR_SCALE * (lg[k] - mean));
+        this.addChild(first + i, pts[k], c, 0.5 + this.priorScale * (lg[k] - mean));
       }
     } else {
-      for (let i = 0; i < n; i++) this.addChild(first + i, pts[i], c, 0.5 + PRIOR_SCALE * (lg[i] - mean));
+      for (let i = 0; i < n; i++) this.addChild(first + i, pts[i], c, 0.5 + this.priorScale * (lg[i] - mean));
     }
     this.addChild(first + n, PASS, c, n > b.size ? 0.1 : 0.4);
     n++;
@@ -805,31 +809,36 @@ export class MctsPlayer {
     this.refresh(i);
   }
 
-  /** Prior winning rate of c playing p from cheap local knowledge. */
+  /** Prior winning rate of c playing p from cheap local knowledge (the hand-made rules). */
   private priorRate(b: GoBoard, p: number, c: number): number {
-    const o = 3 - c;
-    let rate = 0.5;
-    for (let d = 0; d < 4; d++) {
-      const q = p + b.dirs[d];
-      const cq = b.color[q];
-      if (cq === o && b.inAtari(q)) rate += 0.2 + Math.min(0.2, 0.04 * b.chainSize[b.head[q]]);
-      else if (cq === c && b.inAtari(q)) rate += 0.15;
-    }
-    if (this.policy.isBadSelfAtari(b, p, c)) rate -= 0.3;
-    const shape = this.policy.shapeScore(b, p, c);
-    if (shape > 0) rate += 0.1;
-    else if (shape < 0) rate -= 0.1;
-    // Distance to the edge: in open areas the first two lines are rarely right.
-    const x = b.xOf(p);
-    const y = b.yOf(p);
-    const line = Math.min(x, y, b.size - 1 - x, b.size - 1 - y);
-    if (b.size >= 7 && !hasStoneWithin2(b, p)) {
-      if (line === 0) rate -= 0.15;
-      else if (line === 1) rate -= 0.08;
-      else rate += 0.05;
-    }
-    return rate;
+    return handPriorRate(this.policy, b, p, c);
   }
+}
+
+/** The hand-made prior winning rate of c playing p (MctsPlayer without learned priors). */
+export function handPriorRate(policy: PlayoutPolicy, b: GoBoard, p: number, c: number): number {
+  const o = 3 - c;
+  let rate = 0.5;
+  for (let d = 0; d < 4; d++) {
+    const q = p + b.dirs[d];
+    const cq = b.color[q];
+    if (cq === o && b.inAtari(q)) rate += 0.2 + Math.min(0.2, 0.04 * b.chainSize[b.head[q]]);
+    else if (cq === c && b.inAtari(q)) rate += 0.15;
+  }
+  if (policy.isBadSelfAtari(b, p, c)) rate -= 0.3;
+  const shape = policy.shapeScore(b, p, c);
+  if (shape > 0) rate += 0.1;
+  else if (shape < 0) rate -= 0.1;
+  // Distance to the edge: in open areas the first two lines are rarely right.
+  const x = b.xOf(p);
+  const y = b.yOf(p);
+  const line = Math.min(x, y, b.size - 1 - x, b.size - 1 - y);
+  if (b.size >= 7 && !hasStoneWithin2(b, p)) {
+    if (line === 0) rate -= 0.15;
+    else if (line === 1) rate -= 0.08;
+    else rate += 0.05;
+  }
+  return rate;
 }
 
 /** ln of the mean of exp(v[0..n)). */
