@@ -4,7 +4,8 @@
 // `local` on the cheap features alone (the tree's nodes), `full` with the candidate generators'
 // features too (the root). Every --holdout-th game is held out: the report gives the share of its
 // positions whose played move each model ranks first, and the mean log-likelihood of the played
-// moves under each model and under uniform choice (all gammas 1). The report goes into the file.
+// moves under each model and under uniform choice (all gammas 1); then the shipped weights are
+// fitted on every game. The report goes into the file.
 //   node scripts/go-priors-games.mjs --size 9 --games 300 --out games9.sgf     (the records)
 //   node scripts/go-priors-fit.mjs games9.sgf games19.sgf [--iterations 30] [--out FILE]
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -27,6 +28,8 @@ if (positionals.length === 0) throw new Error('give the SGF files of the game re
 const holdout = Number(values.holdout);
 const train = { local: new selfplay.CompetitionBuilder(), full: new selfplay.CompetitionBuilder() };
 const test = { local: new selfplay.CompetitionBuilder(), full: new selfplay.CompetitionBuilder() };
+// The shipped weights are fitted on every game; the held-out measures come from the fit without them.
+const all = { local: new selfplay.CompetitionBuilder(), full: new selfplay.CompetitionBuilder() };
 const sources = [];
 // The hand-made rules' ranking on the held-out positions (ties share the hit), for comparison.
 const policy = new search.PlayoutPolicy(search.playoutShapeScores());
@@ -67,6 +70,7 @@ for (const file of positionals) {
   for (const game of parsed.value) {
     const into = holdout > 0 && games % holdout === holdout - 1 ? test : train;
     const n = selfplay.competitionsFromGame(game, into, Number(values['reading-budget']));
+    selfplay.competitionsFromGame(game, all, Number(values['reading-budget']));
     if (into === test) {
       testPositions += n;
       handRanking(game);
@@ -92,38 +96,40 @@ const trainLocal = train.local.build();
 const trainFull = train.full.build();
 const testLocal = test.local.build();
 const testFull = test.full.build();
-const local = fit(trainLocal, localGroups, 'local');
-const full = fit(trainFull, groups, 'full');
+const heldLocal = fit(trainLocal, localGroups, 'local (held-out games excluded)');
+const heldFull = fit(trainFull, groups, 'full (held-out games excluded)');
+const local = holdout > 0 ? fit(all.local.build(), localGroups, 'local (every game)') : heldLocal;
+const full = holdout > 0 ? fit(all.full.build(), groups, 'full (every game)') : heldFull;
 
-function weightsOf(v) {
+function weightsOf(v, isLocal) {
   const shapes = {};
   for (let k = 0; k < search.SHAPE_FEATURES; k++) if (v[k] !== 0) shapes[k] = Number(v[k].toFixed(4));
   const features = {};
   for (const [name, first, count] of search.FEATURE_GROUPS) {
     if (name === 'shape') continue;
-    if (first >= search.GENERATOR && v === local) continue;
+    if (first >= search.GENERATOR && isLocal) continue;
     features[name] = Array.from(v.subarray(first, first + count), (x) => Number(x.toFixed(4)));
   }
   return { shapes, features };
 }
-const localWeights = weightsOf(local);
-const fullWeights = weightsOf(full);
-// Measure what is shipped: the rounded weights.
-const rounded = (w) => search.modelVector(w);
+const localWeights = weightsOf(local, true);
+const fullWeights = weightsOf(full, false);
+// Held-out measures of the fit without the held-out games (weights rounded as shipped).
+const rounded = (v, isLocal) => search.modelVector(weightsOf(v, isLocal));
 const report = {
   trainPositions: positions,
   testPositions,
-  localTopOne: Number(selfplay.topOneRate(testLocal, rounded(localWeights)).toFixed(4)),
-  fullTopOne: Number(selfplay.topOneRate(testFull, rounded(fullWeights)).toFixed(4)),
-  localTestLogLikelihood: Number(selfplay.logLikelihood(testLocal, rounded(localWeights)).toFixed(4)),
-  fullTestLogLikelihood: Number(selfplay.logLikelihood(testFull, rounded(fullWeights)).toFixed(4)),
+  localTopOne: Number(selfplay.topOneRate(testLocal, rounded(heldLocal, true)).toFixed(4)),
+  fullTopOne: Number(selfplay.topOneRate(testFull, rounded(heldFull, false)).toFixed(4)),
+  localTestLogLikelihood: Number(selfplay.logLikelihood(testLocal, rounded(heldLocal, true)).toFixed(4)),
+  fullTestLogLikelihood: Number(selfplay.logLikelihood(testFull, rounded(heldFull, false)).toFixed(4)),
   handMadeTopOne: Number((handHits / Math.max(1, handPositions)).toFixed(4)),
   uniformTestLogLikelihood: Number(selfplay.logLikelihood(testLocal, new Float64Array(search.FEATURE_COUNT)).toFixed(4)),
 };
 const payload = {
   format: search.PRIORS_FORMAT,
   version: search.PRIORS_VERSION,
-  training: { method: 'generalized Bradley-Terry, minorization-maximization (Coulom 2007), prior: one win and one loss against gamma 1', iterations, sources, games, heldOutEvery: holdout, ...report, made: new Date().toISOString().slice(0, 10), command: `node scripts/go-priors-fit.mjs ${positionals.map((p) => p.split('/').pop()).join(' ')} --iterations ${iterations} --holdout ${holdout}` },
+  training: { positions: positions + testPositions, method: 'generalized Bradley-Terry, minorization-maximization (Coulom 2007), prior: one win and one loss against gamma 1', iterations, sources, games, heldOutEvery: holdout, ...report, made: new Date().toISOString().slice(0, 10), command: `node scripts/go-priors-fit.mjs ${positionals.map((p) => p.split('/').pop()).join(' ')} --iterations ${iterations} --holdout ${holdout}` },
   local: localWeights,
   full: fullWeights,
 };
