@@ -33,9 +33,10 @@ import { PASS } from '@sente/core';
 import { GROUP_STOP, SPLIT_ABORT, type SearchContext } from './context.js';
 import {
   CORNER_STABILITY_WEIGHT, OWN_POTENTIAL_WEIGHT, QUADRANT, SQUARE_BONUS, STABILITY_THRESHOLD,
-  cornerStability, endgameSearch, potentialMobility,
+  cornerStability, endgameSearch,
 } from './endgame.js';
 import { stableDiscCount } from './endgame-stability.js';
+import { potentialMobility } from './evalfeatures.js';
 
 const HI = core.HI;
 const flipsFor = core.flipsFor;
@@ -313,8 +314,8 @@ export class SplitState {
           const rLo = generateMoves(npLo, npHi, noLo, noHi);
           const rHi = HI[0];
           const replies = popcount32(rLo) + popcount32(rHi) + popcount32(rLo & CORNERS_LO) + popcount32(rHi & CORNERS_HI);
-          let score = -(replies << 5) + SQUARE_BONUS[x] + potentialMobility(npLo, npHi, noLo, noHi) * OWN_POTENTIAL_WEIGHT
-            - (potentialMobility(noLo, noHi, npLo, npHi) << 2) + cornerStability(noLo, noHi) * CORNER_STABILITY_WEIGHT;
+          let score = -(replies << 5) + SQUARE_BONUS[x] + potentialMobility(noLo, noHi, npLo, npHi) * OWN_POTENTIAL_WEIGHT
+            - (potentialMobility(npLo, npHi, noLo, noHi) << 2) + cornerStability(noLo, noHi) * CORNER_STABILITY_WEIGHT;
           if ((parity & QUADRANT[x]) !== 0) score += 3;
           if (x === ttMove) score += 1 << 20;
           // Insertion, best first.
@@ -580,7 +581,7 @@ function orderedRootMoves(pLo: number, pHi: number, oLo: number, oHi: number): n
     const rLo = generateMoves(oLo ^ f, oHi ^ fh, noLo, noHi);
     const rHi = HI[0];
     const replies = popcount32(rLo) + popcount32(rHi) + popcount32(rLo & CORNERS_LO) + popcount32(rHi & CORNERS_HI);
-    keyed.push([-(replies << 5) - (potentialMobility(noLo, noHi, oLo ^ f, oHi ^ fh) << 2) + SQUARE_BONUS[x], x]);
+    keyed.push([-(replies << 5) - (potentialMobility(oLo ^ f, oHi ^ fh, noLo, noHi) << 2) + SQUARE_BONUS[x], x]);
   }
   keyed.sort((a, b) => b[0] - a[0] || a[1] - b[1]);
   return keyed.map((k) => k[1]);

@@ -35,6 +35,7 @@ import * as stability from './endgame-stability.js';
 import * as last from './endgame-last.js';
 import { ENDGAME_ROOT_BASE as ROOT_BASE, SearchContext } from './context.js';
 import { evaluate } from './eval.js';
+import { potentialMobility } from './evalfeatures.js';
 
 /**
  * At or below this many empties the solver iterates the empties list instead of generating moves.
@@ -429,7 +430,7 @@ function searchDeep(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi
     let score = -(replies << 5) + SQUARE_BONUS[x];
     // The finer features only from 9 empties up: at 7 and 8 they cost more than they save
     // (measured: FFO #20-#39 -4% nodes and less time without them there; held-out set unchanged).
-    if (empties > 8) score += potentialMobility(npLo, npHi, noLo, noHi) * OWN_POTENTIAL_WEIGHT - (potentialMobility(noLo, noHi, npLo, npHi) << 2) + cornerStability(noLo, noHi) * CORNER_STABILITY_WEIGHT;
+    if (empties > 8) score += potentialMobility(noLo, noHi, npLo, npHi) * OWN_POTENTIAL_WEIGHT - (potentialMobility(npLo, npHi, noLo, noHi) << 2) + cornerStability(noLo, noHi) * CORNER_STABILITY_WEIGHT;
     // Parity weighs more where the finer features are off (16: -0.5% nodes on both sets; 40 worse).
     if ((parity & QUADRANT[x]) !== 0) score += empties > 8 ? 3 : 16;
     if (evalOrder) {
@@ -495,22 +496,6 @@ function searchDeep(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi
     else tt.store(pLo, pHi, oLo, oHi, empties, best, best, bestMove);
   }
   return best;
-}
-
-/**
- * Empty squares next to the player's discs (where the opponent may later find moves): the
- * opponent's potential mobility, a tie-breaker of fastest-first ordering.
- */
-export function potentialMobility(pLo: number, pHi: number, oLo: number, oHi: number): number {
-  const eLo = ~(pLo | oLo), eHi = ~(pHi | oHi);
-  // Horizontal and diagonal shifts mask the wrapped column; vertical ones carry across halves.
-  const wLo = pLo & 0x7f7f7f7f, wHi = pHi & 0x7f7f7f7f; // may move towards h
-  const xLo = pLo & 0xfefefefe, xHi = pHi & 0xfefefefe; // may move towards a
-  const nLo = (wLo << 1) | (xLo >>> 1) | (pLo << 8) | (pLo >>> 8) | (pHi << 24)
-    | (wLo << 9) | (xLo >>> 9) | (xHi << 23) | (xLo << 7) | (wLo >>> 7) | (wHi << 25);
-  const nHi = (wHi << 1) | (xHi >>> 1) | (pHi << 8) | (pLo >>> 24) | (pHi >>> 8)
-    | (wHi << 9) | (wLo >>> 23) | (xHi >>> 9) | (xHi << 7) | (xLo >>> 25) | (wHi >>> 7);
-  return popcount32(nLo & eLo) + popcount32(nHi & eHi);
 }
 
 /**
@@ -652,7 +637,7 @@ function prepareRootMoves(s: SearchContext, pLo: number, pHi: number, oLo: numbe
     const rLo = generateMoves(oLo ^ f, oHi ^ fh, noLo, noHi);
     const rHi = HI[0];
     const replies = popcount32(rLo) + popcount32(rHi) + popcount32(rLo & CORNERS_LO) + popcount32(rHi & CORNERS_HI);
-    let score = -(replies << 5) - (potentialMobility(noLo, noHi, oLo ^ f, oHi ^ fh) << 2) + SQUARE_BONUS[x];
+    let score = -(replies << 5) - (potentialMobility(oLo ^ f, oHi ^ fh, noLo, noHi) << 2) + SQUARE_BONUS[x];
     if ((parity & QUADRANT[x]) !== 0) score += 3;
     // Insertion into the sorted root list (best first).
     let k = ROOT_BASE + n;
