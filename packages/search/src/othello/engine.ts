@@ -97,7 +97,7 @@ export class Engine {
   private helpers: HelperPool | undefined = undefined;
   /**
    * The helpers' share of the last think()'s or solve()'s `nodes` (0 with one thread): the rest
-   * is the main thread's, the search's critical path (for measurements).
+   * is the main thread's, which with lastWaitNodes is the search's critical path (for measurements).
    */
   lastHelperNodes = 0;
   /**
