@@ -55,8 +55,8 @@ const ETC_MIN = 9;
 /**
  * At or above this many empties (with an evaluation table, see SearchContext.endgameEval) moves are
  * also ordered by the evaluation of the position after them, as Edax orders its deep endgame nodes
- * by a shallow midgame search. Measured with the gen3 build (engine solve, first guess from a
- * depth-4 search): FFO #20-#39 201.5 M -> 106.1 M nodes (from 16: 115.6 M, from 12: 100.2 M but
+ * by a shallow midgame search. Measured with the gen3 build (engine solve, first guess the
+ * depth-4 search's score, before GUESS_SHRINK): FFO #20-#39 201.5 M -> 106.1 M nodes (from 16: 115.6 M, from 12: 100.2 M but
  * slower nodes, CPU time within noise of 14 under load 10); held-out set 379.6 M -> 345.5 M. A
  * one-ply-deeper value of each child (best reply's evaluation) from 16, 18 or 20 empties did worse
  * (113.5 M, 117.4 M, 117.0 M). Trying the table's move before generating the others (as Edax)
