@@ -1,13 +1,14 @@
 // `sente solve <file.obf>`: solves every position of an OBF file exactly (or win/draw/loss) and
 // checks the result against the scores the file lists, FFO style. The whole file is parsed before
 // anything is solved, so a malformed line costs nothing but an error naming it. Each position
-// starts with an empty transposition table, so times and node counts do not depend on order.
+// starts with an empty transposition table, so times and node counts do not depend on order. The
+// solve is the engine's with the strongest build (evaluation ordering and a first guess).
 // CSV goes through a tiny writer (csv-stringify is not a dependency of the CLI).
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { parseObf, squareName, type ObfLine } from '@sente/core';
-import { Engine, bootstrapTable, resetEndgameTable, solvePosition } from '@sente/search';
+import { Engine, buildsDir, loadBuild } from '@sente/search';
 import { UsageError } from '../util.js';
 import { RULES, checked, file, int } from '../options.js';
 
@@ -91,17 +92,18 @@ export const solveCommand: CommandModule<object, Args> = {
     if (args.csv) console.log(csvLine(['number', 'empties', 'move', 'score', 'expected', 'correct', 'nodes', 'seconds', 'nps']));
     else console.log(`${'#'.padStart(4)} ${'empties'.padStart(7)}  ${'move'.padEnd(4)} ${'score'.padStart(5)}  ${'expected'.padEnd(8)} ${'nodes'.padStart(12)} ${'seconds'.padStart(9)} ${'nodes/s'.padStart(11)}`);
 
-    // Several threads need an engine of their own (the solver ignores its evaluation table).
-    const engine = args.threads > 1 ? new Engine(bootstrapTable(), 'bootstrap', { threads: args.threads }) : undefined;
-    await engine?.startThreads();
+    // The engine's solve: the strongest build's evaluation orders the nodes of many empties and a
+    // shallow search guesses the first window (fewer nodes than the table-less solver, same scores).
+    const build = loadBuild('strongest', buildsDir());
+    const engine = new Engine(build.table, build.id, { threads: args.threads });
+    await engine.startThreads();
     let checked = 0, correct = 0, totalNodes = 0, totalSeconds = 0;
     for (const problem of problems) {
       const position = problem.obf.position;
       // Each position from an empty table, so its node count is reproducible with one thread.
-      if (engine) engine.newGame();
-      else resetEndgameTable();
+      engine.newGame();
       const t0 = performance.now();
-      const r = engine ? engine.solve(position, { mode, pv: false }) : solvePosition(position, { mode, pv: false });
+      const r = engine.solve(position, { mode, pv: false });
       const seconds = (performance.now() - t0) / 1000;
       totalNodes += r.nodes;
       totalSeconds += seconds;
@@ -128,6 +130,6 @@ export const solveCommand: CommandModule<object, Args> = {
     if (args.csv) process.stderr.write(`${summary}\n`);
     else console.log(summary);
     if (correct < checked) process.exitCode = 1;
-    await engine?.close();
+    await engine.close();
   },
 };
