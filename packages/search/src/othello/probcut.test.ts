@@ -49,6 +49,20 @@ describe('multi-ProbCut', () => {
     expect(narrowNodes).toBeLessThan(plainNodes * 0.9);
   });
 
+  it('keeps fixed-depth results with one thread deterministic with the cuts on (same move, score and nodes)', () => {
+    const random = prng(41);
+    const e = new Engine(table, 'test', { ttMb: 4, probcut: params(96, 1.5) });
+    for (let i = 0; i < 4; i++) {
+      const p = randomPosition(random, 24 + 6 * i);
+      e.newGame();
+      const a = e.think(p, { depth: 7, exactFrom: 0 });
+      e.newGame();
+      const b = e.think(p, { depth: 7, exactFrom: 0 });
+      expect(p.isLegal(a.move)).toBe(true);
+      expect([b.move, b.score, b.nodes]).toEqual([a.move, a.score, a.nodes]);
+    }
+  });
+
   it('fits a line per stage and depth: exact data gives its own slope, intercept and no deviation', () => {
     // Synthetic samples: deep = 2 * shallow + 10 in stage 0, deep = shallow - 5 elsewhere.
     const samples = [];
