@@ -3,4 +3,3 @@
 export * from './engines.js';
 export * from './match.js';
 export * from './tournament-game.js';
-export * from './priors-fit.js';
