@@ -8,12 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BLACK, Position, isSenteError, popcount } from '@sente/core';
+import { Position, isSenteError, popcount } from '@sente/core';
 import { createEngine, loadBuild, solvePosition } from '@sente/search';
 import {
   LABEL_EXACT, LABEL_GAME, LABEL_SEARCH, SOURCE_SELFPLAY, gamePositions, labelPosition, readPositions, relabelCheckpoint, relabelPositions,
-  seededRandom, setPosition, writePositions, type PositionRecord,
+  setPosition, writePositions, type PositionRecord,
 } from '@sente/selfplay';
+import { randomGame } from '../packages/selfplay/src/testutil.js';
 
 const MAIN = fileURLToPath(new URL('../apps/cli/dist/main.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'sente-relabel-'));
@@ -21,28 +22,12 @@ const builds = join(dir, 'builds');
 const env = { ...process.env, SENTE_BUILDS: builds };
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** A random finished game from the start: its moves (no passes) and black's final score. */
-function randomGame(seed: number): { moves: number[]; blackScore: number } {
-  const random = seededRandom(seed, 77);
-  const p = Position.initial();
-  const moves: number[] = [];
-  while (!p.isGameOver()) {
-    if (p.mustPass()) { p.makePass(); continue; }
-    const legal = p.legalMoveList();
-    const m = legal[Math.floor(random() * legal.length)];
-    p.makeMove(m);
-    moves.push(m);
-  }
-  const f = p.finalScore();
-  return { moves, blackScore: (p.side === BLACK ? f : -f) | 0 };
-}
-
 const empties = (r: PositionRecord): number => 64 - popcount(r.playerLo | r.opponentLo, r.playerHi | r.opponentHi);
 
 /** Every 4th position of a few random games with at most 40 empties, labelled by the game's result. */
 const records: PositionRecord[] = [];
 for (let g = 0; g < 8; g++) {
-  const { moves, blackScore } = randomGame(g);
+  const { moves, blackScore } = randomGame(g, 77);
   let k = 0;
   gamePositions(moves, blackScore, {}, (p, label) => {
     if (k++ % 4 !== 0 || p.emptyCount() > 40) return;
