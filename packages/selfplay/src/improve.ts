@@ -7,7 +7,6 @@
 // into the run folder as it goes (games, training CSV, tournament CSV), and report.json and
 // report.svg (Elo over generations, training curves) are rewritten after each generation. Giving
 // an existing run folder resumes it (same settings required).
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { findBuild, readRegistry, strongestId, validBuildId, writeFileAtomic } from '@sente/search';
@@ -20,12 +19,8 @@ import { svgDocument, type Chart } from './svg.js';
 import { pickOpenings, runTournament, headToHead } from './tournament.js';
 import { resolveGameFile, train, trainSettingsProblem } from './train.js';
 import type { QueueSettings } from './jobs.js';
+import { sha256File } from './queue/blobs.js';
 import { describeDecision, formatLlr, type SprtState, type SprtTest } from './match/sprt.js';
-
-/** The sha256 of a file (hex): the lineage names the data a build was trained on by content. */
-function fileSha256(path: string): string {
-  return createHash('sha256').update(readFileSync(path)).digest('hex');
-}
 
 /** A JSON file of the run folder, or an error naming it. */
 function readJson<T>(path: string): T {
@@ -199,7 +194,7 @@ export async function improve(o: ImproveOptions): Promise<ImproveSummary> {
       lineage: {
         run: o.runDir, generation: g, parent: champion.id,
         selfplay: { build: champion.id, games: o.games, depth: o.depth, exact: o.exact, randomness: o.randomness, randomPlies: o.randomPlies, openings: o.openings, seed: o.seed * 1000 + g },
-        data: gameFiles.map((f) => ({ file: f, sha256: fileSha256(resolveGameFile(f)) })),
+        data: gameFiles.map((f) => ({ file: f, sha256: sha256File(resolveGameFile(f)) })),
         match: {
           against: champion.id, ...(o.matchTimeMs !== undefined ? { timeMs: o.matchTimeMs } : { depth: o.matchDepth }), exact: o.matchExact,
           games: e.games, wins: e.wins, draws: e.draws, losses: e.losses, elo: e.elo,
