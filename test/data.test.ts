@@ -156,6 +156,10 @@ describe('sente data', () => {
     expect(mixed.stderr).toMatch(/--data trains on position files only/);
     const r = sente('train', '--data', spos, '--out', 'fromdata', '--epochs', '3', '--threads', '2');
     expect(r.status, r.stderr).toBe(0);
+    // Not a terminal: loading progress is whole lines (no carriage returns), the last one complete.
+    const n = readPositions(spos).length;
+    expect(r.stderr).not.toContain('\r');
+    expect(r.stderr.split('\n')).toContain(`loading positions ${n}/${n}`);
     const manifest = JSON.parse(readFileSync(join(tmp, 'builds', 'manifest.json'), 'utf8'));
     const entry = manifest.builds.find((b: { id: string }) => b.id === 'fromdata');
     expect(entry.positions).toBe(readPositions(spos).length);

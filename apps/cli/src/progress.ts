@@ -43,3 +43,23 @@ export function gameLog(label: string, terminal = process.stderr.isTTY === true)
     stop: () => { if (started) bar.stop(); },
   };
 }
+
+/** Progress of a count (`done` of `total`): a bar on a terminal, else a line at every tenth of the
+ *  total (and at the end), so a log file gets a few lines, not one per call. */
+export function countProgress(label: string, terminal = process.stderr.isTTY === true): (done: number, total: number) => void {
+  if (!terminal) {
+    let next = 0;
+    return (done, total) => {
+      if (done < next && done < total) return;
+      process.stderr.write(`${label} ${done}/${total}\n`);
+      next = done >= total ? Infinity : done + Math.max(1, Math.ceil(total / 10));
+    };
+  }
+  const bar = progressBar(label);
+  let started = false;
+  return (done, total) => {
+    if (!started) { bar.start(total, done); started = true; }
+    bar.update(done);
+    if (done >= total) { bar.stop(); started = false; }
+  };
+}

@@ -5,6 +5,7 @@ import type { CommandModule } from 'yargs';
 import { buildsDir } from '@sente/search';
 import { TRAIN_DEFAULTS, readWthorGames, train, type GameInput } from '@sente/selfplay';
 import { UsageError } from '../util.js';
+import { countProgress } from '../progress.js';
 import { checked, existing, file, int, num, outputFile, type Rule } from '../options.js';
 
 /** The training settings' ranges (improve trains too and checks the same ones). */
@@ -55,7 +56,7 @@ export const trainCommand: CommandModule<object, Args> = {
       const s = train({
         gameFiles: args.games ?? [], extraGames, positionFiles: args.data, threads: args.threads, checkpoint: args.checkpoint,
         onResume: (epoch) => console.log(`continuing from ${args.checkpoint} after epoch ${epoch}`),
-        onLoading: args.data ? (done, total) => { process.stderr.write(`\rloading ${done}/${total} positions`); if (done === total) process.stderr.write('\n'); } : undefined, from: args.from, id: args.out, buildsDir: buildsDir(), epochs: args.epochs, phases: args.phases, format: args.format as 1 | 2,
+        onLoading: args.data ? countProgress('loading positions') : undefined, from: args.from, id: args.out, buildsDir: buildsDir(), epochs: args.epochs, phases: args.phases, format: args.format as 1 | 2,
         validation: args.validation, l2: args.l2, neighbour: args.neighbour, minEmpties: args['min-empties'], csvPath: args.csv,
         notes: args.notes, overwrite: args.force,
         onLoaded: (i) => {
