@@ -4,7 +4,15 @@
 // retries and a short timeout, so a wrong password, a missing TLS layer or an unreachable host is a
 // clear error value instead of a client that reconnects forever.
 import { isIP } from 'node:net';
-import { Redis, type RedisOptions } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis, RedisOptions } from 'ioredis';
+
+// ioredis loads on the first connection, not with the package (a command that uses no queue starts faster).
+const requireCjs = createRequire(import.meta.url);
+let redisClass: typeof Redis | undefined;
+function RedisClass(): typeof Redis {
+  return (redisClass ??= (requireCjs('ioredis') as typeof import('ioredis')).Redis);
+}
 
 /** A queue that cannot be used (bad URL, unreachable, refused password): a user error, shown as its message. */
 export class QueueError extends Error {
@@ -54,7 +62,7 @@ export function redact(text: string): string {
 
 /** A plain client (for streams, blobs and bookkeeping): retries while connected, none on auth errors. */
 export function redisClient(options: RedisOptions, name: string): Redis {
-  return new Redis({ ...options, connectionName: name, maxRetriesPerRequest: null, enableReadyCheck: true });
+  return new (RedisClass())({ ...options, connectionName: name, maxRetriesPerRequest: null, enableReadyCheck: true });
 }
 
 /** Options for BullMQ's own connections (workers need maxRetriesPerRequest: null). */
@@ -64,7 +72,7 @@ export function bullConnection(options: RedisOptions): RedisOptions {
 
 /** Connects once (no retries, `timeoutMs`), sends PING, and explains a failure in one sentence. */
 export async function checkRedis(options: RedisOptions, where: string, timeoutMs = 5000): Promise<{ ok: true } | { ok: false; error: string }> {
-  const client = new Redis({ ...options, lazyConnect: true, connectTimeout: timeoutMs, maxRetriesPerRequest: 0, retryStrategy: () => null, enableOfflineQueue: false });
+  const client = new (RedisClass())({ ...options, lazyConnect: true, connectTimeout: timeoutMs, maxRetriesPerRequest: 0, retryStrategy: () => null, enableOfflineQueue: false });
   // ioredis reports the server's answer (WRONGPASS, NOAUTH) as an error event, then rejects
   // connect() with a bare "Connection is closed": the event's message is the one to explain.
   let reported = '';

@@ -10,7 +10,7 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { MessageChannel } from 'node:worker_threads';
-import { Worker, type Job } from 'bullmq';
+import type { Job, Worker } from 'bullmq';
 import { Piscina } from 'piscina';
 import { workerFile } from '../pool.js';
 import type { WorkerTask } from '../worker.js';
@@ -47,6 +47,7 @@ export async function serveQueue(o: ServeOptions): Promise<ServeHandle> {
   if (!parsed.ok) throw new QueueError(parsed.error);
   const reachable = await checkRedis(parsed.options, parsed.where);
   if (!reachable.ok) throw new QueueError(reachable.error);
+  const { Worker } = await import('bullmq');
   const log = o.log ?? (() => {});
   const me = localIdentity();
   const id = `${hostname()}-${process.pid}-${randomBytes(2).toString('hex')}`;

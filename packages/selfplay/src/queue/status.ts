@@ -1,7 +1,6 @@
 // `sente queue status|drain|clean`: what is on the queue (runs with their waiting, active and
 // failed jobs and throughput, the workers and what they did), stopping runs (drain: waiting jobs
 // removed, the coordinator stops and can --resume), and removing what dead runs left behind.
-import { Queue } from 'bullmq';
 import { bullConnection, checkRedis, parseRedisUrl, QueueError, redisClient } from './connection.js';
 import { drainKey, itemsKey, PREFIX, refusalsKey, RUNS_KEY, WORKER_STALE_MS, WORKERS_KEY, type RunRecord, type WorkerRecord } from './names.js';
 
@@ -38,13 +37,14 @@ export interface QueueStatus {
 }
 
 async function open(url: string) {
+  const { Queue } = await import('bullmq');
   const parsed = parseRedisUrl(url);
   if (!parsed.ok) throw new QueueError(parsed.error);
   const reachable = await checkRedis(parsed.options, parsed.where);
   if (!reachable.ok) throw new QueueError(reachable.error);
   const redis = redisClient(parsed.options, 'sente-queue-admin');
   redis.on('error', () => {});
-  return { parsed, redis, connection: bullConnection(parsed.options) };
+  return { parsed, redis, connection: bullConnection(parsed.options), Queue };
 }
 
 function records<T>(hash: Record<string, string>): [string, T][] {
@@ -60,7 +60,7 @@ function records<T>(hash: Record<string, string>): [string, T][] {
 }
 
 export async function queueStatus(url: string): Promise<QueueStatus> {
-  const { parsed, redis, connection } = await open(url);
+  const { parsed, redis, connection, Queue } = await open(url);
   try {
     const now = Date.now();
     const runs: RunStatus[] = [];
@@ -90,7 +90,7 @@ export async function queueStatus(url: string): Promise<QueueStatus> {
 
 /** Drains runs (all, or the one named): their waiting jobs are removed and their coordinators stop. */
 export async function drainQueue(url: string, run?: string): Promise<{ name: string; removed: number }[]> {
-  const { redis, connection } = await open(url);
+  const { redis, connection, Queue } = await open(url);
   try {
     const out: { name: string; removed: number }[] = [];
     for (const name of Object.keys(await redis.hgetall(RUNS_KEY))) {
@@ -126,7 +126,7 @@ export interface CleanReport {
  * gone workers, failed jobs of live runs, and the stored tables and books once no run is left.
  */
 export async function cleanQueue(url: string, options: { all?: boolean } = {}): Promise<CleanReport> {
-  const { redis, connection } = await open(url);
+  const { redis, connection, Queue } = await open(url);
   try {
     const now = Date.now();
     const runs: string[] = [];
