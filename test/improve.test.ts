@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readManifest } from '@sente/search';
-import { readGameFile, setStrongest } from '@sente/selfplay';
+import { loadBuild, readManifest } from '@sente/search';
+import { readGameFile, readPositions, setStrongest } from '@sente/selfplay';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MAIN = fileURLToPath(new URL('../apps/cli/dist/main.js', import.meta.url));
@@ -90,5 +90,44 @@ describe('sente improve', () => {
     expect(g2.lineage).toMatchObject({ generation: 2, match: { depth: 1, games: 10 } });
     expect((g2.lineage as { match: object }).match).not.toHaveProperty('timeMs');
     expect((g2.lineage as { data: unknown[] }).data).toHaveLength(2);
+  });
+  it('data mode: random openings, positions after them, a format-2 candidate, all in the lineage', () => {
+    const run = join(tmp, 'run-data');
+    const base = ['improve', '--games', '30', '--depth', '1', '--exact', '8', '--match-games', '4', '--epochs', '2',
+      '--workers', '2', '--run', run, '--prefix', 'dm', '--random-opening', '20-40', '--format', '2'];
+    // Refusals before any work: a bad range, games where position files are trained on, and
+    // position files without data mode.
+    const badRange = spawnSync(process.execPath, [MAIN, ...base.slice(0, -4), '--random-opening', '40-20', '--generations', '1'], { cwd: ROOT, env, encoding: 'utf8' });
+    expect(badRange.status).toBe(2);
+    expect(badRange.stderr).toMatch(/--random-opening the random opening must be a range of plies A-B/);
+    const mixed = spawnSync(process.execPath, [MAIN, ...base, '--generations', '1', '--extra-games', join(ROOT, 'README.md')], { cwd: ROOT, env, encoding: 'utf8' });
+    expect(mixed.status).toBe(2);
+    expect(mixed.stderr).toMatch(/in data mode \(--random-opening\) give position files with --extra-data/);
+    const r = spawnSync(process.execPath, [MAIN, ...base, '--generations', '1'], { cwd: ROOT, env, encoding: 'utf8', timeout: 180_000 });
+    expect(r.status, r.stderr).toBe(0);
+    const spos = join(run, 'gen-1', 'selfplay', 'positions.spos');
+    const positions = readPositions(spos);
+    expect(positions.length).toBeGreaterThan(0);
+    // Only positions after the random part: at most 60 - 20 plies' worth of empties.
+    const bits = (x: number): number => { let n = 0; for (let v = x >>> 0; v; v &= v - 1) n++; return n; };
+    for (const p of positions) expect(64 - bits(p.playerLo | p.opponentLo) - bits(p.playerHi | p.opponentHi)).toBeLessThanOrEqual(40);
+    expect(r.stdout).toMatch(new RegExp(`${positions.length} positions after the random openings`));
+    const cand = readManifest(join(tmp, 'builds')).builds.find((b) => b.id === 'dm-g1')!;
+    expect(cand.lineage).toMatchObject({
+      generation: 1, format: 2,
+      selfplay: { games: 30, depth: 1, exact: 8, randomOpening: [20, 40] },
+      data: [{ file: spos, sha256: createHash('sha256').update(readFileSync(spos)).digest('hex') }],
+      match: { timeMs: 10, games: 4 },
+    });
+    const table = loadBuild('dm-g1', join(tmp, 'builds')).table;
+    expect(table.format).toBe(2);
+    expect(table.phases).toBe(30);
+    // Resuming with another range is refused; --extra-data needs data mode.
+    const other = spawnSync(process.execPath, [MAIN, ...base.slice(0, -4), '--random-opening', '10-30', '--format', '2', '--generations', '2'], { cwd: ROOT, env, encoding: 'utf8' });
+    expect(other.status).toBe(2);
+    expect(other.stderr).toMatch(/cannot resume .*randomOpening was \[20,40\], now \[10,30\]/);
+    const noData = spawnSync(process.execPath, [MAIN, 'improve', '--extra-data', spos, '--run', join(tmp, 'never')], { cwd: ROOT, env, encoding: 'utf8' });
+    expect(noData.status).toBe(2);
+    expect(noData.stderr).toMatch(/--extra-data needs data mode/);
   });
 });

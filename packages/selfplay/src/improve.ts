@@ -6,7 +6,10 @@
 // above zero after the fixed number of games. Every step writes its files
 // into the run folder as it goes (games, training CSV, tournament CSV), and report.json and
 // report.svg (Elo over generations, training curves) are rewritten after each generation. Giving
-// an existing run folder resumes it (same settings required).
+// an existing run folder resumes it (same settings required). In data mode (`randomOpening`) the
+// self-play games open with a random number of random plies and are then played by best moves; the
+// candidate is fitted on their positions after the random part (positions.spos, labelled by the
+// final score, exact where the endgame was solved), in the evaluation format asked for.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { findBuild, readRegistry, strongestId, validBuildId, writeFileAtomic } from '@sente/search';
@@ -14,7 +17,7 @@ import { eloEstimate, formatElo, type EloEstimate } from './elo.js';
 import type { EpochStats } from './fit.js';
 import { DEFAULT_OPENINGS_FILE, readOpeningsFile, type OpeningSource } from './openings.js';
 import { setStrongest, updateBuild } from './registry.js';
-import { runSelfplay, type SelfplaySummary } from './selfplay-run.js';
+import { randomOpeningProblem, runSelfplay, type SelfplaySummary } from './selfplay-run.js';
 import { svgDocument, type Chart } from './svg.js';
 import { pickOpenings, runTournament, headToHead } from './tournament.js';
 import { resolveGameFile, train, trainSettingsProblem } from './train.js';
@@ -42,6 +45,12 @@ export interface ImproveOptions {
   readonly randomness: number;
   readonly randomPlies: number;
   readonly openings: OpeningSource;
+  /** Data mode: each self-play game opens with N random plies, N drawn from this range, then best
+   *  moves; training uses the positions after the random part (the games' positions.spos). */
+  readonly randomOpening?: readonly [number, number];
+  /** Evaluation-table format of the candidates (1, gen3's, by default; 2 adds mobility, potential
+   *  mobility and parity tables). */
+  readonly format?: 1 | 2;
   /** Most match games (with an SPRT), or the fixed number (without). */
   readonly matchGames: number;
   /** Promote when this SPRT accepts H1 (null or absent: the fixed-count rule). */
@@ -65,6 +74,8 @@ export interface ImproveOptions {
   readonly window?: number;
   /** Game files trained on besides this run's (e.g. earlier runs). */
   readonly extraGames?: readonly string[];
+  /** Position files (.spos) trained on besides this run's, in data mode. */
+  readonly extraData?: readonly string[];
   readonly signal?: AbortSignal;
   /** Play self-play and match games on the BullMQ/Redis queue instead of the local pool. */
   readonly queue?: QueueSettings;
@@ -102,6 +113,10 @@ export async function improve(o: ImproveOptions): Promise<ImproveSummary> {
   const problem = trainSettingsProblem(o) ?? (o.window !== undefined && !(Number.isInteger(o.window) && o.window >= 0) ? `window must be a whole number ≥ 0, got ${o.window}` : null)
     ?? (!Number.isInteger(o.matchGames) || o.matchGames < 1 ? `match games must be a whole number ≥ 1, got ${o.matchGames}` : null)
     ?? (o.sprt && o.matchGames < 2 ? `an SPRT needs at least one pair of games (match games 2 or more, got ${o.matchGames})` : null)
+    ?? randomOpeningProblem(o.randomOpening)
+    ?? (o.randomOpening === undefined && (o.extraData?.length ?? 0) > 0 ? 'extra position files need data mode (a random opening range): without it the candidates train on games' : null)
+    ?? (o.randomOpening !== undefined && (o.extraGames?.length ?? 0) > 0 ? 'in data mode the candidates train on position files: convert the extra games with "sente data convert" and give them as extra data' : null)
+    ?? (o.extraData ?? []).map((f) => (existsSync(f) ? null : `position file ${f} does not exist`)).find((p) => p !== null)
     ?? (o.extraGames ?? []).map((f) => (existsSync(resolveGameFile(f)) ? null : `game file ${f} does not exist`)).find((p) => p !== null) ?? null;
   if (problem) throw new Error(problem);
   mkdirSync(o.runDir, { recursive: true });
@@ -116,7 +131,7 @@ export async function improve(o: ImproveOptions): Promise<ImproveSummary> {
   const reports: GenerationReport[] = [];
   if (previous) {
     const before = previous;
-    for (const key of ['games', 'depth', 'exact', 'randomness', 'randomPlies', 'openings', 'seed', 'idPrefix'] as const) {
+    for (const key of ['games', 'depth', 'exact', 'randomness', 'randomPlies', 'openings', 'randomOpening', 'format', 'seed', 'idPrefix'] as const) {
       if (JSON.stringify(before[key]) !== JSON.stringify(settings[key])) {
         throw new Error(`cannot resume ${o.runDir}: its ${key} was ${JSON.stringify(before[key])}, now ${JSON.stringify(settings[key])}`);
       }
@@ -131,7 +146,9 @@ export async function improve(o: ImproveOptions): Promise<ImproveSummary> {
     log(`resuming ${o.runDir} after ${reports.length} finished generation(s)`);
   }
   writeFileAtomic(settingsFile, `${JSON.stringify(settings, null, 2)}\n`);
-  const genFiles: string[] = reports.map((r) => join(o.runDir, `gen-${r.generation}`, 'selfplay', 'games.txt'));
+  const dataMode = o.randomOpening !== undefined;
+  // What each generation trains on: its games, or in data mode its positions.
+  const genFiles: string[] = reports.map((r) => join(o.runDir, `gen-${r.generation}`, 'selfplay', dataMode ? 'positions.spos' : 'games.txt'));
   const xot = readOpeningsFile(DEFAULT_OPENINGS_FILE);
   if (!xot.ok) throw new Error(xot.error);
   let interrupted = false;
@@ -139,18 +156,22 @@ export async function improve(o: ImproveOptions): Promise<ImproveSummary> {
     if (o.signal?.aborted) { interrupted = true; break; }
     const champion = findBuild('strongest', o.buildsDir);
     const genDir = join(o.runDir, `gen-${g}`);
-    log(`generation ${g}: strongest is ${champion.id}; self-play ${o.games} games at depth ${o.depth}, exact from ${o.exact}`);
+    const opening = dataMode ? `, each after ${o.randomOpening![0]}-${o.randomOpening![1]} random plies` : '';
+    log(`generation ${g}: strongest is ${champion.id}; self-play ${o.games} games at depth ${o.depth}, exact from ${o.exact}${opening}`);
     const sp = await runSelfplay({
       build: champion.id, buildsDir: o.buildsDir, games: o.games, depth: o.depth, exact: o.exact,
       randomness: o.randomness, randomPlies: o.randomPlies, seed: o.seed * 1000 + g, openings: o.openings,
+      ...(dataMode ? { randomOpening: o.randomOpening } : {}),
       outDir: join(genDir, 'selfplay'), workers: o.workers, resume: true, signal: o.signal, queue: o.queue,
       onGame: (_r, done, total) => o.onProgress?.(`gen ${g} selfplay`, done, total),
     });
     if (sp.interrupted || !sp.complete) { interrupted = true; break; }
     log(`  ${sp.games} games (${sp.played} played now in ${sp.seconds.toFixed(1)} s, ${sp.gamesPerMinute.toFixed(0)}/min); black ${sp.blackWins}, draws ${sp.draws}, white ${sp.whiteWins}`);
-    genFiles.push(sp.gamesFile);
+    if (dataMode) log(`  ${sp.positions} positions after the random openings in ${sp.positionsFile}`);
+    genFiles.push(dataMode ? sp.positionsFile! : sp.gamesFile);
     const recent = o.window && o.window > 0 ? genFiles.slice(-o.window) : genFiles;
-    const gameFiles = [...(o.extraGames ?? []), ...recent];
+    const gameFiles = dataMode ? [] : [...(o.extraGames ?? []), ...recent];
+    const positionFiles = dataMode ? [...(o.extraData ?? []), ...recent] : undefined;
 
     const candidate = `${idPrefix}-g${g}`;
     const registry = readRegistry(o.buildsDir);
@@ -159,12 +180,12 @@ export async function improve(o: ImproveOptions): Promise<ImproveSummary> {
     if (redo) log(`  ${candidate} exists from an interrupted attempt: training it again`);
     const curve: EpochStats[] = [];
     const t = train({
-      gameFiles, id: candidate, from: champion.id, buildsDir: o.buildsDir, epochs: o.epochs, phases: o.phases,
+      gameFiles, positionFiles, format: o.format, id: candidate, from: champion.id, buildsDir: o.buildsDir, epochs: o.epochs, phases: o.phases,
       validation: o.validation, l2: o.l2, neighbour: o.neighbour, csvPath: join(genDir, 'training.csv'),
       notes: `improve run ${o.runDir}, generation ${g}`, overwrite: redo,
       onEpoch: (e) => { curve.push(e); o.onProgress?.(`gen ${g} training`, e.epoch, o.epochs); },
     });
-    log(`  trained ${candidate} on ${t.trainPositions + t.validationPositions} positions from ${t.games} games: validation RMS ${t.validationError?.toFixed(2) ?? '-'} discs (${t.seconds.toFixed(1)} s)`);
+    log(`  trained ${candidate}${o.format === 2 ? ' (format 2)' : ''} on ${t.trainPositions + t.validationPositions} positions from ${t.games} games: validation RMS ${t.validationError?.toFixed(2) ?? '-'} discs (${t.seconds.toFixed(1)} s)`);
     if (o.signal?.aborted) { interrupted = true; break; }
 
     const openings = pickOpenings(xot.value, Math.ceil(o.matchGames / 2), o.seed * 1000 + g);
@@ -193,8 +214,12 @@ export async function improve(o: ImproveOptions): Promise<ImproveSummary> {
       notes: `improve generation ${g}: vs ${champion.id} at ${how} ${e.wins}/${e.draws}/${e.losses}, Elo ${formatElo(e)}${test}${promoted ? ', promoted' : ''}`,
       lineage: {
         run: o.runDir, generation: g, parent: champion.id,
-        selfplay: { build: champion.id, games: o.games, depth: o.depth, exact: o.exact, randomness: o.randomness, randomPlies: o.randomPlies, openings: o.openings, seed: o.seed * 1000 + g },
-        data: gameFiles.map((f) => ({ file: f, sha256: sha256File(resolveGameFile(f)) })),
+        selfplay: {
+          build: champion.id, games: o.games, depth: o.depth, exact: o.exact, randomness: o.randomness, randomPlies: o.randomPlies, openings: o.openings, seed: o.seed * 1000 + g,
+          ...(dataMode ? { randomOpening: [o.randomOpening![0], o.randomOpening![1]] } : {}),
+        },
+        format: o.format ?? 1,
+        data: dataMode ? positionFiles!.map((f) => ({ file: f, sha256: sha256File(f) })) : gameFiles.map((f) => ({ file: f, sha256: sha256File(resolveGameFile(f)) })),
         match: {
           against: champion.id, ...(o.matchTimeMs !== undefined ? { timeMs: o.matchTimeMs } : { depth: o.matchDepth }), exact: o.matchExact,
           games: e.games, wins: e.wins, draws: e.draws, losses: e.losses, elo: e.elo,

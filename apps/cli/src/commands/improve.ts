@@ -7,17 +7,17 @@
 import { join, resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { buildsDir } from '@sente/search';
-import { TRAIN_DEFAULTS, defaultWorkers, describeDecision, formatElo, formatLlr, improve, interruptSignal, parseOpeningSpec, parseSprt } from '@sente/selfplay';
+import { TRAIN_DEFAULTS, defaultWorkers, describeDecision, formatElo, formatLlr, improve, interruptSignal, parseOpeningSpec, parseRandomOpening, parseSprt } from '@sente/selfplay';
 import { progressBar } from '../progress.js';
 import { UsageError } from '../util.js';
 import { queueSettings, REDIS_OPTION } from '../queue-options.js';
-import { DURATION_HELP, RULES, checked, durationMs, existing, folder, int, num } from '../options.js';
+import { DURATION_HELP, RULES, checked, durationMs, existing, file, folder, int, num } from '../options.js';
 import { TRAIN_RULES } from './train.js';
 
 interface Args {
   generations: number; games: number; depth: number; exact: number; randomness: number; 'random-plies': number;
   openings: string; 'match-games': number; 'match-time'?: string; 'match-depth'?: number; 'match-exact'?: number; epochs: number; l2: number;
-  neighbour: number; phases: number; validation: number; workers: number; seed: number; runs: string; run?: string; redis?: string;
+  neighbour: number; phases?: number; format: number; 'random-opening'?: string; 'extra-data': string[]; validation: number; workers: number; seed: number; runs: string; run?: string; redis?: string;
   prefix?: string; window: number; 'extra-games': string[]; sprt: string | false;
 }
 
@@ -50,7 +50,10 @@ export const improveCommand: CommandModule<object, Args> = {
     .option('epochs', { type: 'number', default: TRAIN_DEFAULTS.epochs, describe: 'training iterations' })
     .option('l2', { type: 'number', default: TRAIN_DEFAULTS.l2, describe: 'training regularisation' })
     .option('neighbour', { type: 'number', default: TRAIN_DEFAULTS.neighbour, describe: 'neighbouring-phase weight' })
-    .option('phases', { type: 'number', default: 12, describe: 'phases of the trained tables' })
+    .option('phases', { type: 'number', describe: 'phases of the trained tables (default 12, or 30 with --format 2)' })
+    .option('format', { type: 'number', default: 1, describe: 'evaluation table format of the candidates: 1 patterns and bias (gen3\'s), 2 also mobility, potential mobility and parity' })
+    .option('random-opening', { type: 'string', describe: 'data mode: self-play games open with N random plies, N drawn from this range A-B (e.g. 10-50), then best moves; candidates train on the positions after the random part' })
+    .option('extra-data', { type: 'string', array: true, default: [], describe: 'more position files (.spos) to train on in data mode (e.g. earlier runs\' positions)' })
     .option('validation', { type: 'number', default: TRAIN_DEFAULTS.validation, describe: 'validation fraction' })
     .option('workers', { type: 'number', default: defaultWorkers(), describe: 'worker threads' })
     .option('seed', { type: 'number', default: 1, describe: 'seed of the run' })
@@ -63,8 +66,13 @@ export const improveCommand: CommandModule<object, Args> = {
     , {
       ...TRAIN_RULES, generations: int(1, 1000), games: RULES.games, depth: RULES.depth, exact: RULES.exact, randomness: num(0, 64),
       'random-plies': int(0, 60), 'match-games': RULES.games, 'match-time': RULES.duration, 'match-depth': RULES.depth, 'match-exact': RULES.exact,
-      workers: RULES.workers, seed: RULES.seed, runs: folder, run: folder, window: int(0, 1000), 'extra-games': existing,
+      workers: RULES.workers, seed: RULES.seed, runs: folder, run: folder, window: int(0, 1000), 'extra-games': existing, 'extra-data': file,
     }, (a) => {
+      if (a['random-opening'] !== undefined) {
+        const r = parseRandomOpening(String(a['random-opening']));
+        if (!r.ok) return `--random-opening ${r.error}`;
+        if ((a['extra-games'] as string[] | undefined)?.length) return '--extra-games trains on games; in data mode (--random-opening) give position files with --extra-data (convert games with "sente data convert")';
+      } else if ((a['extra-data'] as string[] | undefined)?.length) return '--extra-data needs data mode (--random-opening A-B): without it the candidates train on games';
       if (a['match-time'] !== undefined && a['match-depth'] !== undefined) return '--match-time and --match-depth exclude each other: the match is at equal time per move, or at a fixed depth';
       if ((a.sprt as unknown) === false) return null;
       const t = parseSprt(String(a.sprt));
@@ -85,8 +93,10 @@ export const improveCommand: CommandModule<object, Args> = {
       const s = await improve({
         buildsDir: buildsDir(), runDir, generations: args.generations, games: args.games, depth: args.depth, exact: args.exact,
         randomness: args.randomness, randomPlies: args['random-plies'], openings: openings.value,
+        ...(args['random-opening'] !== undefined ? { randomOpening: (parseRandomOpening(args['random-opening']) as { value: [number, number] }).value, extraData: args['extra-data'] } : {}),
+        format: args.format as 1 | 2,
         matchGames: args['match-games'], sprt: sprt?.ok ? sprt.test : null, matchTimeMs: args['match-depth'] === undefined ? durationMs(args['match-time'] ?? IMPROVE_MATCH_TIME) : undefined, matchDepth: args['match-depth'] ?? args.depth, matchExact: args['match-exact'] ?? args.exact,
-        epochs: args.epochs, l2: args.l2, neighbour: args.neighbour, phases: args.phases, validation: args.validation,
+        epochs: args.epochs, l2: args.l2, neighbour: args.neighbour, phases: args.phases ?? (args.format === 2 ? 30 : 12), validation: args.validation,
         workers: args.workers, seed: args.seed, idPrefix: args.prefix, window: args.window, extraGames: args['extra-games'], signal: stop.signal, queue: queueSettings(args.redis),
         log: (line) => { endBar(); console.log(line); },
         onProgress: (name, done, total) => {
