@@ -3,12 +3,12 @@
 // port and stopped afterwards, every console error and page error collected (a test fails on
 // any), and one screenshot per test under test/artifacts/web (ignored by git).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { BLACK, parseTranscript, squareName } from '@sente/core';
+import { BLACK, parseTranscript, squareName, type Position } from '@sente/core';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const MAIN = join(ROOT, 'apps/cli/dist/main.js');
@@ -123,4 +123,35 @@ export async function playBlackByClicks(page: Page): Promise<{ transcript: strin
     await page.waitForFunction((t) => (document.querySelector('#play') as HTMLElement).dataset.transcript !== t, before.transcript);
     turns++;
   }
+}
+
+/** `data-KEY` of the element `selector` (undefined when absent). */
+export function data(page: Page, selector: string, key: string): Promise<string | undefined> {
+  return page.$eval(selector, (el, k) => (el as HTMLElement).dataset[k], key);
+}
+
+/** Waits until `data-KEY` of `selector` is `value` (and, with `also`, `data-ALSO` is that value too). */
+export async function waitData(page: Page, selector: string, key: string, value: string, timeout = 30_000, also?: readonly [string, string]): Promise<void> {
+  await page.waitForFunction(([s, k, v, a]) => {
+    const el = document.querySelector(s as string) as HTMLElement | null;
+    const extra = a as [string, string] | null;
+    return !!el && el.dataset[k as string] === v && (!extra || el.dataset[extra[0]] === extra[1]);
+  }, [selector, key, value, also ?? null] as const, { timeout });
+}
+
+/** The text of the file a page saved to the archive (`data-file` of `selector`, once set). */
+export async function savedFile(page: Page, selector: string, archive: string): Promise<string> {
+  await page.waitForFunction((s) => !!(document.querySelector(s) as HTMLElement).dataset.file, selector);
+  return readFileSync(join(archive, (await data(page, selector, 'file'))!), 'utf8');
+}
+
+/** The finished Othello game on the Play page, replayed by our rules: the final position and
+ *  black's score, checked against the page's `data-result`. */
+export async function finishedOthello(page: Page, timeout = 120_000): Promise<{ transcript: string; position: Position; blackScore: number; shown: number }> {
+  await waitData(page, '#play', 'state', 'over', timeout);
+  const transcript = (await data(page, '#play', 'transcript'))!;
+  const r = parseTranscript(transcript);
+  if (!r.ok) throw new Error(`the page's transcript does not replay: ${r.error.message}`);
+  const p = r.value.position;
+  return { transcript, position: p, blackScore: p.side === BLACK ? p.finalScore() : -p.finalScore(), shown: Number(await data(page, '#play', 'result')) };
 }

@@ -1,12 +1,12 @@
 // Play against an external GTP program: `sente serve --gtp rhino=...` runs GRhino's gtp-rhino
 // (level 1) for the page, and a whole game is clicked against it; the result is our rules'. The
 // page can only name programs given on the command line.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLACK, parseGgf, parseTranscript } from '@sente/core';
-import { CHROMIUM, launch, playBlackByClicks, serve, type Browser, type Served } from './browser.js';
+import { CHROMIUM, data, launch, playBlackByClicks, savedFile, serve, type Browser, type Served } from './browser.js';
 
 const RHINO = '/usr/games/gtp-rhino';
 const hasRhino = existsSync(RHINO);
@@ -36,11 +36,9 @@ describe.skipIf(!CHROMIUM || !hasRhino)('sente serve --gtp: Play against gtp-rhi
     expect(r.ok && r.value.position.isGameOver()).toBe(true);
     const end = r.ok ? r.value.position : null!;
     const blackScore = end.side === BLACK ? end.finalScore() : -end.finalScore();
-    expect(Number(await page.$eval('#play', (el) => (el as HTMLElement).dataset.result))).toBe(blackScore);
+    expect(Number(await data(page, '#play', 'result'))).toBe(blackScore);
     expect(turns).toBeGreaterThanOrEqual(15);
-    await page.waitForFunction(() => !!(document.querySelector('#saved') as HTMLElement).dataset.file);
-    const file = await page.$eval('#saved', (el) => (el as HTMLElement).dataset.file!);
-    const ggf = parseGgf(readFileSync(join(tmp, 'archive', file), 'utf8'));
+    const ggf = parseGgf(await savedFile(page, '#saved', join(tmp, 'archive')));
     expect(ggf.ok && ggf.value.tags.PW).toBe('rhino');
     // Only programs named on the command line run.
     const res = await page.evaluate(async () => (await fetch('api/gtp/genmove', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ engine: 'sh', moves: [] }) })).status);

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASS, Position, canonicalKey, formatBoard, formatGgf, formatTranscript, keyToHex, squareName } from '@sente/core';
 import { readRegistry, shippedBuildsDir, solveExact } from '@sente/search';
 import { readTournamentResults } from '@sente/selfplay';
-import { CHROMIUM, MAIN, ROOT, launch, serve, type Browser, type Served } from './browser.js';
+import { CHROMIUM, MAIN, ROOT, data, launch, serve, waitData, type Browser, type Served } from './browser.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'sente-web-pages-'));
 const archive = join(tmp, 'archive');
@@ -92,7 +92,7 @@ describe.skipIf(!CHROMIUM)('sente serve: Games, Builds, Analyse, Watch', () => {
       p.makeMove(m);
       withPasses.push(m);
     }
-    expect(Number(await page.$eval('#game-view', (el) => (el as HTMLElement).dataset.plies))).toBe(withPasses.length);
+    expect(Number(await data(page, '#game-view', 'plies'))).toBe(withPasses.length);
     const shown = (): Promise<string> => page.$$eval('#game-view .sq', (els) => els.map((e) => e.querySelector('[data-disc]')?.getAttribute('data-disc') ?? '-').join(''));
     const q = Position.initial();
     expect(await shown()).toBe(formatBoard(q).slice(0, 64));
@@ -106,15 +106,15 @@ describe.skipIf(!CHROMIUM)('sente serve: Games, Builds, Analyse, Watch', () => {
     const key = canonicalKey(q.bb[0], q.bb[1], q.bb[2], q.bb[3]);
     expect(await page.textContent('#canonical-key')).toContain(keyToHex(key));
     await page.keyboard.press('ArrowRight');   // past the end: stays
-    expect(await page.$eval('#game-view', (el) => (el as HTMLElement).dataset.ply)).toBe(String(withPasses.length));
+    expect(await data(page, '#game-view', 'ply')).toBe(String(withPasses.length));
     await page.keyboard.press('Home');
-    await page.waitForFunction(() => (document.querySelector('#game-view') as HTMLElement).dataset.ply === '0');
+    await waitData(page, '#game-view', 'ply', '0');
     expect(await shown()).toBe(formatBoard(Position.initial()).slice(0, 64));
     // The start position is in gen3's book: its moves are listed.
     await page.waitForFunction(() => /book \(gen3\): /.test(document.querySelector('#book-moves')?.textContent ?? ''));
     expect(await page.textContent('#book-moves')).toMatch(/f5|d3|c4|e6/);
     await page.keyboard.press('ArrowLeft');
-    expect(await page.$eval('#game-view', (el) => (el as HTMLElement).dataset.ply)).toBe('0');
+    expect(await data(page, '#game-view', 'ply')).toBe('0');
     // The evaluation graph: one point per position.
     await page.selectOption('#eval-build', 'bootstrap');
     await page.fill('#eval-depth', '1');
@@ -134,11 +134,11 @@ describe.skipIf(!CHROMIUM)('sente serve: Games, Builds, Analyse, Watch', () => {
     await page.waitForSelector('tr.game-row[data-id="capture.sgf#0"]');
     await page.click('tr.game-row[data-id="capture.sgf#0"]');
     await page.waitForSelector('#game-view [data-point]');
-    expect(await page.$eval('#game-view', (el) => (el as HTMLElement).dataset.plies)).toBe('7');
+    expect(await data(page, '#game-view', 'plies')).toBe('7');
     for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
     expect(await page.getAttribute('#game-view [data-point="A1"] [data-stone]', 'data-stone')).toBe('W');
     await page.keyboard.press('ArrowRight');
-    await page.waitForFunction(() => (document.querySelector('#game-view') as HTMLElement).dataset.ply === '5');
+    await waitData(page, '#game-view', 'ply', '5');
     expect(await page.$('#game-view [data-point="A1"] [data-stone]')).toBeNull();
     expect(await page.textContent('#replay-ply')).toMatch(/move 5 of 7: A2 · prisoners 1-0/);
     await page.keyboard.press('End');
@@ -149,7 +149,7 @@ describe.skipIf(!CHROMIUM)('sente serve: Games, Builds, Analyse, Watch', () => {
   it('Builds: the registry with lineage, Elo with intervals and training curves from the manifest', async () => {
     const page = await browser.page();
     await page.goto(`${served.url}#/builds`);
-    await page.waitForFunction(() => (document.querySelector('#builds') as HTMLElement)?.dataset.state === 'drawn');
+    await waitData(page, '#builds', 'state', 'drawn');
     expect(await page.textContent('#build-table tr[data-build="gen4"]')).toMatch(/gen4\s*user\s*\+733\s*\[\+703, \+763\].*gen3/);
     expect(await page.textContent('#build-table tr[data-build="gen3"]')).toContain('[+583, +839]');
     // Elo: bootstrap, gen3, gen4 in order of creation; gen3 and gen4 with error bars.
@@ -216,7 +216,7 @@ describe.skipIf(!CHROMIUM)('sente serve: Games, Builds, Analyse, Watch', () => {
     const page = await browser.page();
     const csv = join(archive, 'match.csv');
     await page.goto(`${served.url}#/watch?file=match.csv`);
-    await page.waitForFunction(() => (document.querySelector('#watch') as HTMLElement).dataset.connection === 'open');
+    await waitData(page, '#watch', 'connection', 'open');
     const seen = new Set<string>();
     const live: { game: string; plies: number }[] = [];
     const poll = setInterval(() => {

@@ -2,13 +2,13 @@
 // depth 1, so it is quick), illegal clicks doing nothing, the result checked against our own
 // replay of the transcript and the game found saved in the archive as GGF; and a Go game of a few
 // moves with a capture and a pass, the engine answering.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLACK, Position, WHITE, go, parseGgf, parseTranscript, squareName } from '@sente/core';
 import { createEngine, go as goSearch, moveTimeBudget } from '@sente/search';
-import { CHROMIUM, launch, playBlackByClicks, serve, type Browser, type Served } from './browser.js';
+import { CHROMIUM, data, finishedOthello, launch, playBlackByClicks, savedFile, serve, waitData, type Browser, type Served } from './browser.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'sente-web-play-'));
 const archive = join(tmp, 'archive');
@@ -40,7 +40,7 @@ describe.skipIf(!CHROMIUM)('sente serve: Play', () => {
     const end = replay.ok ? replay.value.position : null!;
     expect(end.isGameOver()).toBe(true);
     const blackScore = end.side === BLACK ? end.finalScore() : -end.finalScore();
-    expect(Number(await page.$eval('#play', (el) => (el as HTMLElement).dataset.result))).toBe(blackScore);
+    expect(Number(await data(page, '#play', 'result'))).toBe(blackScore);
     expect(await page.textContent('#status')).toContain(blackScore > 0 ? 'Black wins' : blackScore < 0 ? 'White wins' : 'Draw');
     expect(turns).toBeGreaterThanOrEqual(20);
     // White's every move is the one our engine (bootstrap, depth 1) chooses in that position: the
@@ -58,9 +58,7 @@ describe.skipIf(!CHROMIUM)('sente serve: Play', () => {
     }
     expect(checked).toBeGreaterThanOrEqual(20);
     // Saved to the archive as GGF: it replays to the same game and result.
-    await page.waitForFunction(() => !!(document.querySelector('#saved') as HTMLElement).dataset.file);
-    const file = await page.$eval('#saved', (el) => (el as HTMLElement).dataset.file!);
-    const ggf = parseGgf(readFileSync(join(archive, file), 'utf8'));
+    const ggf = parseGgf(await savedFile(page, '#saved', archive));
     expect(ggf.ok).toBe(true);
     if (ggf.ok) {
       expect(ggf.value.tags.RE).toBe(blackScore > 0 ? `+${blackScore}` : String(blackScore));
@@ -77,12 +75,12 @@ describe.skipIf(!CHROMIUM)('sente serve: Play', () => {
     await page.selectOption('#white-player', 'gen3');
     await page.fill('#depth', '2');
     await page.click('#new-game');
-    await page.waitForFunction(() => (document.querySelector('#play') as HTMLElement).dataset.state === 'waiting');
+    await waitData(page, '#play', 'state', 'waiting');
     await page.click('#play [data-square="f5"]');
     await page.waitForFunction(() => (document.querySelector('#play') as HTMLElement).dataset.state === 'waiting' && (document.querySelector('#play') as HTMLElement).dataset.transcript!.length === 4);
     await page.check('#hints');
     await page.waitForFunction(() => document.querySelectorAll('#play .hint').length > 0);
-    const t = await page.$eval('#play', (el) => (el as HTMLElement).dataset.transcript!);
+    const t = (await data(page, '#play', 'transcript'))!;
     const pos = parseTranscript(t);
     const hints = await page.$$eval('#play .sq.legal', (els) => els.map((e) => [e.getAttribute('data-square'), e.querySelector('.hint')?.textContent ?? null]));
     expect(pos.ok).toBe(true);
@@ -95,7 +93,7 @@ describe.skipIf(!CHROMIUM)('sente serve: Play', () => {
     }
     await browser.shot(page, 'play-hints');
     await page.click('#undo');
-    await page.waitForFunction(() => (document.querySelector('#play') as HTMLElement).dataset.state === 'waiting' && (document.querySelector('#play') as HTMLElement).dataset.transcript === '(no moves yet)');
+    await waitData(page, '#play', 'state', 'waiting', 30_000, ['transcript', '(no moves yet)']);
     expect(await page.$$eval('#play .sq.legal', (els) => els.map((e) => e.getAttribute('data-square')).sort())).toEqual(['c4', 'd3', 'e6', 'f5']);
     expect(browser.errors).toEqual([]);
   });
@@ -108,14 +106,9 @@ describe.skipIf(!CHROMIUM)('sente serve: Play', () => {
     await page.fill('#depth', '1');
     await page.fill('#exact-from', '6');
     await page.click('#new-game');
-    await page.waitForFunction(() => (document.querySelector('#play') as HTMLElement).dataset.state === 'over', undefined, { timeout: 120_000 });
-    const t = await page.$eval('#play', (el) => (el as HTMLElement).dataset.transcript!);
-    const r = parseTranscript(t);
-    expect(r.ok && r.value.position.isGameOver()).toBe(true);
-    if (r.ok) {
-      const p = r.value.position;
-      expect(Number(await page.$eval('#play', (el) => (el as HTMLElement).dataset.result))).toBe(p.side === BLACK ? p.finalScore() : -p.finalScore());
-    }
+    const end = await finishedOthello(page);
+    expect(end.position.isGameOver()).toBe(true);
+    expect(end.shown).toBe(end.blackScore);
     // No legal-move dots for an engine's turn, ever; none at the end.
     expect(await page.$$eval('#play .sq.legal', (els) => els.length)).toBe(0);
     await browser.shot(page, 'play-engines');
@@ -136,7 +129,7 @@ describe.skipIf(!CHROMIUM)('sente serve: Play', () => {
     await page.fill('#time-control', '1m');
     await page.fill('#exact-from', '6');
     await page.click('#new-game');
-    await page.waitForFunction(() => (document.querySelector('#play') as HTMLElement).dataset.state === 'waiting');
+    await waitData(page, '#play', 'state', 'waiting');
     // Black's (the human's) clock runs while black thinks.
     const first = await playState(page);
     await page.waitForTimeout(400);
@@ -158,7 +151,7 @@ describe.skipIf(!CHROMIUM)('sente serve: Play', () => {
       // The engine's answer is a legal move here by our rules, and its clock went down (no increment).
       const answer = after.transcript.slice(-2);
       // Its search's budget is the time manager's for the clock it had (shown to the ms, so +-1).
-      const budget = Number(await page.$eval('#play', (el) => (el as HTMLElement).dataset.budget));
+      const budget = Number(await data(page, '#play', 'budget'));
       expect(Math.abs(budget - moveTimeBudget({ remainingMs: whiteLeft, incrementMs: 0 }, pos.emptyCount()))).toBeLessThanOrEqual(1);
       expect(pos.legalMoveList().map(squareName), `white's ${answer} after ${before.transcript}`).toContain(answer);
       pos.makeMove(pos.legalMoveList().find((m) => squareName(m) === answer)!);
@@ -179,16 +172,14 @@ describe.skipIf(!CHROMIUM)('sente serve: Play', () => {
     await page.selectOption('#limit', 'clock');
     await page.fill('#time-control', '1.5s');
     await page.click('#new-game');
-    await page.waitForFunction(() => (document.querySelector('#play') as HTMLElement).dataset.state === 'over', undefined, { timeout: 30_000 });
+    await waitData(page, '#play', 'state', 'over', 30_000);
     expect(await page.$eval('#play', (el) => [(el as HTMLElement).dataset.result, (el as HTMLElement).dataset.reason, (el as HTMLElement).dataset.transcript])).toEqual(['-64', 'time', '(no moves yet)']);
     expect(await page.textContent('#status')).toContain('Black lost on time, White wins by 64');
-    expect(Number(await page.$eval('#clocks', (el) => (el as HTMLElement).dataset.black))).toBeLessThanOrEqual(0);
+    expect(Number(await data(page, '#clocks', 'black'))).toBeLessThanOrEqual(0);
     // No more moves once the game is lost.
     await page.click('#play [data-square="f5"]');
-    expect(await page.$eval('#play', (el) => (el as HTMLElement).dataset.transcript)).toBe('(no moves yet)');
-    await page.waitForFunction(() => !!(document.querySelector('#saved') as HTMLElement).dataset.file);
-    const file = await page.$eval('#saved', (el) => (el as HTMLElement).dataset.file!);
-    const ggf = parseGgf(readFileSync(join(archive, file), 'utf8'));
+    expect(await data(page, '#play', 'transcript')).toBe('(no moves yet)');
+    const ggf = parseGgf(await savedFile(page, '#saved', archive));
     expect(ggf.ok).toBe(true);
     if (ggf.ok) {
       expect(ggf.value.tags.RE).toBe('-64:t');
@@ -209,21 +200,17 @@ describe.skipIf(!CHROMIUM)('sente serve: Play', () => {
     await page.fill('#move-time', '50ms');
     await page.fill('#exact-from', '6');
     await page.click('#new-game');
-    await page.waitForFunction(() => (document.querySelector('#play') as HTMLElement).dataset.state === 'over', undefined, { timeout: 120_000 });
-    const t = await page.$eval('#play', (el) => (el as HTMLElement).dataset.transcript!);
-    const r = parseTranscript(t);
-    expect(r.ok && r.value.position.isGameOver()).toBe(true);
-    const p = r.ok ? r.value.position : null!;
-    const score = p.side === BLACK ? p.finalScore() : -p.finalScore();
-    expect(Number(await page.$eval('#play', (el) => (el as HTMLElement).dataset.result))).toBe(score);
-    await page.waitForFunction(() => !!(document.querySelector('#saved') as HTMLElement).dataset.file);
-    const ggf = parseGgf(readFileSync(join(archive, await page.$eval('#saved', (el) => (el as HTMLElement).dataset.file!)), 'utf8'));
+    const end = await finishedOthello(page);
+    expect(end.position.isGameOver()).toBe(true);
+    expect(end.shown).toBe(end.blackScore);
+    const score = end.blackScore;
+    const ggf = parseGgf(await savedFile(page, '#saved', archive));
     expect(ggf.ok && ggf.value.tags.TI).toBe('50ms/move');
     expect(ggf.ok && ggf.value.tags.RE).toBe(score > 0 ? `+${score}` : String(score));
     // A bad time is refused with a message, not played.
     await page.fill('#move-time', '5x');
     await page.click('#new-game');
-    expect(await page.$eval('#play', (el) => (el as HTMLElement).dataset.state)).toBe('error');
+    expect(await data(page, '#play', 'state')).toBe('error');
     expect(await page.textContent('#status')).toContain('time per move: "5x" is not a duration');
     expect(browser.errors).toEqual([]);
   });
@@ -236,26 +223,26 @@ describe.skipIf(!CHROMIUM)('sente serve: Play', () => {
     await page.fill('#go-playouts', '200');
     await page.click('#go-new');
     const click = async (v: string): Promise<void> => {
-      const n = Number(await page.$eval('#go', (el) => (el as HTMLElement).dataset.moves));
+      const n = Number(await data(page, '#go', 'moves'));
       await page.click(`#go [data-point="${v}"]`);
       await page.waitForFunction((k) => Number((document.querySelector('#go') as HTMLElement).dataset.moves) === k + 1, n);
     };
     // White's stone on A1 is captured by black's B1 and A2.
     for (const v of ['B1', 'A1', 'E5', 'E6']) await click(v);
-    expect(await page.$eval('#go', (el) => (el as HTMLElement).dataset.captures)).toBe('0');
+    expect(await data(page, '#go', 'captures')).toBe('0');
     await click('A2');
-    expect(await page.$eval('#go', (el) => (el as HTMLElement).dataset.captures)).toBe('1');
+    expect(await data(page, '#go', 'captures')).toBe('1');
     expect(await page.$('#go [data-point="A1"] [data-stone]')).toBeNull();
     expect(await page.getAttribute('#go [data-point="B1"] [data-stone]', 'data-stone')).toBe('B');
-    const movesBefore = await page.$eval('#go', (el) => (el as HTMLElement).dataset.moves);
+    const movesBefore = await data(page, '#go', 'moves');
     await page.click('#go [data-point="E5"]');
-    expect(await page.$eval('#go', (el) => (el as HTMLElement).dataset.moves)).toBe(movesBefore);
+    expect(await data(page, '#go', 'moves')).toBe(movesBefore);
     // White passes; then white is the engine and black's move gets an answer.
     await page.click('#go-pass');
-    await page.waitForFunction(() => (document.querySelector('#go') as HTMLElement).dataset.moves === '6');
+    await waitData(page, '#go', 'moves', '6');
     await page.selectOption('#go-white', 'engine');
     await click('C3');
-    await page.waitForFunction(() => (document.querySelector('#go') as HTMLElement).dataset.moves === '8' && (document.querySelector('#go') as HTMLElement).dataset.state === 'waiting', undefined, { timeout: 120_000 });
+    await waitData(page, '#go', 'moves', '8', 120_000, ['state', 'waiting']);
     const moves = (await page.textContent('#go-moves'))!.trim().split(' ');
     expect(moves.slice(0, 7)).toEqual(['B1', 'A1', 'E5', 'E6', 'A2', 'pass', 'C3']);
     // The engine's answer is legal by our rules on the board as it was.
@@ -291,7 +278,7 @@ describe.skipIf(!CHROMIUM)('sente serve: Play', () => {
       expect(p.ok && board.play(p.value)).toBe(true);
       const n = board.ply;
       await page.waitForFunction((k) => Number((document.querySelector('#go') as HTMLElement).dataset.moves) === k + 1 && (document.querySelector('#go') as HTMLElement).dataset.state === 'waiting', n, { timeout: 60_000 });
-      const budget = Number(await page.$eval('#go', (el) => (el as HTMLElement).dataset.budget));
+      const budget = Number(await data(page, '#go', 'budget'));
       expect(Math.abs(budget - goSearch.goMoveTimeBudget({ remainingMs: whiteLeft }, board.emptyCount))).toBeLessThanOrEqual(budget * 0.01 + 1);
       const answer = (await page.textContent('#go-moves'))!.trim().split(' ').at(-1)!;
       if (answer === 'pass') board.pass();
@@ -306,11 +293,10 @@ describe.skipIf(!CHROMIUM)('sente serve: Play', () => {
     // A tiny clock for the human: black loses on time, saved as W+T with the main time.
     await page.fill('#go-time-control', '1s');
     await page.click('#go-new');
-    await page.waitForFunction(() => (document.querySelector('#go') as HTMLElement).dataset.state === 'over', undefined, { timeout: 30_000 });
+    await waitData(page, '#go', 'state', 'over', 30_000);
     expect(await page.$eval('#go', (el) => [(el as HTMLElement).dataset.result, (el as HTMLElement).dataset.reason, (el as HTMLElement).dataset.moves])).toEqual(['W+T', 'time', '0']);
     expect(await page.textContent('#go-status')).toContain('Black lost on time: W+T');
-    await page.waitForFunction(() => !!(document.querySelector('#go-saved') as HTMLElement).dataset.file);
-    const sgf = readFileSync(join(archive, await page.$eval('#go-saved', (el) => (el as HTMLElement).dataset.file!)), 'utf8');
+    const sgf = await savedFile(page, '#go-saved', archive);
     expect(sgf).toContain('RE[W+T]');
     expect(sgf).toContain('TM[1]');
     expect(sgf).toMatch(/C\[time \(black\): no move after \d+ ms with 1000 ms left \(1s\)\]/);

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTranscript } from '@sente/core';
-import { CHROMIUM, MAIN, ROOT, launch, type Browser } from './browser.js';
+import { CHROMIUM, MAIN, ROOT, data, launch, waitData, type Browser } from './browser.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'sente-web-static-'));
 const out = join(tmp, 'site');
@@ -63,10 +63,10 @@ describe('sente serve --static-out', () => {
       expect(await page.textContent('#mode')).toMatch(/static app/);
       await page.fill('#depth', '2');
       await page.click('#new-game');
-      await page.waitForFunction(() => (document.querySelector('#play') as HTMLElement).dataset.state === 'waiting');
+      await waitData(page, '#play', 'state', 'waiting');
       await page.click('#play [data-square="f5"]');
       await page.waitForFunction(() => (document.querySelector('#play') as HTMLElement).dataset.transcript!.length === 4 && (document.querySelector('#play') as HTMLElement).dataset.state === 'waiting', undefined, { timeout: 60_000 });
-      const t = await page.$eval('#play', (el) => (el as HTMLElement).dataset.transcript!);
+      const t = (await data(page, '#play', 'transcript'))!;
       expect(t.startsWith('f5')).toBe(true);
       expect(parseTranscript(t).ok).toBe(true);
       expect(requested.some((p) => p.startsWith('/api'))).toBe(false);
