@@ -9,7 +9,7 @@
 // is the winner's last estimate (even, 2 to 64): an opinion, so a read-back can check only the
 // transcript (replayed by our rules, the game not over) and that the score's sign names the loser.
 import { BLACK, type Position } from '@sente/core';
-import { solvePosition } from '@sente/search';
+import { createEngine, shippedBuildsDir, type Engine } from '@sente/search';
 
 /** The most empties exact adjudication accepts: the solve is repeated whenever a results file is read back. */
 export const MAX_ADJUDICATE_EXACT = 18;
@@ -107,9 +107,15 @@ export function adjudicationProblem(reason: string, end: Position, blackScore: n
   return null;
 }
 
+// One solver per process (a referee, a worker, a result check), made on first use: the engine's
+// exact solve with the shipped strongest build's move ordering, several times faster than the
+// table-less solver at the 14-18 empties adjudication uses, with the same (exact) score.
+let solver: Engine | null = null;
+
 /** Black's perfect-play score of a position (the exact solver; any side to move). */
 export function exactBlackScore(position: Position): number {
-  const s = solvePosition(position, { pv: false }).score;
+  solver ??= createEngine({ build: 'strongest', buildsDir: shippedBuildsDir(), ttMb: 16 });
+  const s = solver.solve(position, { pv: false }).score;
   return position.side === BLACK ? s : -s;
 }
 
