@@ -1,21 +1,18 @@
 // End to end: `sente bench` runs the benchmark runner on the built packages. A quick run prints its
 // tables and writes nothing unless --results names a folder, so smoke runs never replace the
 // committed figures in bench/results and BENCHMARKS.md; unknown sections are refused.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { type CliResult, ROOT, runCli } from './cli.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MAIN = join(ROOT, 'apps/cli/dist/main.js');
 const tmp = mkdtempSync(join(tmpdir(), 'sente-bench-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-function sente(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [MAIN, ...args], { cwd: tmp, encoding: 'utf8', timeout: 120_000 });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+function sente(...args: string[]): CliResult {
+  return runCli(args, { cwd: tmp });
 }
 
 describe('sente bench', () => {

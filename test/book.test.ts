@@ -4,18 +4,15 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Position, parseTranscript, squareName } from '@sente/core';
 import { Book } from '@sente/search';
+import { type CliResult, MAIN, ROOT, runCli } from './cli.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const MAIN = fileURLToPath(new URL('../apps/cli/dist/main.js', import.meta.url));
 let tmp = '';
 
-function sente(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [MAIN, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+function sente(...args: string[]): CliResult {
+  return runCli(args);
 }
 
 beforeAll(() => {

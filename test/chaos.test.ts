@@ -4,13 +4,14 @@
 // exactly once and the results are identical (games.txt and games.csv byte for byte; the
 // tournament CSV field for field apart from the thinking times, which are wall-clock). The random
 // delays are printed, so a failure can be replayed.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_COLUMNS, setStrongest } from '@sente/selfplay';
 import { CLI, csvRows } from './gtp-referee.js';
+import { type CliResult, runCli } from './cli.js';
 
 const KILLS = 3;
 let tmp = '';
@@ -23,9 +24,8 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-function sente(args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [CLI, ...args], { env, encoding: 'utf8', timeout: 120_000 });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+function sente(args: string[]): CliResult {
+  return runCli(args, { env });
 }
 
 const recordLines = (file: string): number => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '').length : 0);

@@ -2,13 +2,10 @@
 // core commands. perft must print the table's counts in text and JSON; a position given with
 // --board (transcript or board string) must count from there; show must list the legal moves and
 // turn a bad transcript into exit code 2 with a message naming the offending text.
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { type CliResult, MAIN, ROOT, runCli } from './cli.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const MAIN = fileURLToPath(new URL('../apps/cli/dist/main.js', import.meta.url));
 
 const TABLE = new Map(
   readFileSync(new URL('fixtures/perft.txt', import.meta.url), 'utf8')
@@ -17,9 +14,8 @@ const TABLE = new Map(
     .map((line) => line.trim().split(/\s+/).map(Number) as [number, number]),
 );
 
-function sente(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [MAIN, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+function sente(...args: string[]): CliResult {
+  return runCli(args, { timeout: 60_000 });
 }
 
 /** depth -> leaves from the text table ("depth leaves seconds Mleaf/s" rows). */

@@ -2,15 +2,12 @@
 // (#1-#3, 14 empties, and #20, 6 empties: well under a second each). The table and the CSV must
 // report the listed best scores with the file's numbering; a wrong listed score must give exit 1;
 // a malformed line must give exit 2 with its line number and offset, before anything is solved.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { type CliResult, MAIN, ROOT, runCli } from './cli.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const MAIN = fileURLToPath(new URL('../apps/cli/dist/main.js', import.meta.url));
 const FFO_1 = readFileSync(new URL('fixtures/ffo/fforum-1-19.obf', import.meta.url), 'utf8').split('\n').filter((l) => l.trim());
 const FFO_20 = readFileSync(new URL('fixtures/ffo/fforum-20-39.obf', import.meta.url), 'utf8').split('\n').filter((l) => l.trim());
 
@@ -23,9 +20,8 @@ function file(name: string, lines: string[]): string {
   return path;
 }
 
-function sente(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [MAIN, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+function sente(...args: string[]): CliResult {
+  return runCli(args);
 }
 
 /** The expected best score of an OBF line (first listed move). */

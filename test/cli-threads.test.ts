@@ -2,26 +2,22 @@
 // tournament player specs: the answers are right (exact scores, legal moves), every command exits
 // by itself when done (the helper workers never keep the process alive), and a bad count is
 // refused before any work with one line and exit 2.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatGgf, parseSquare, parseTranscript, unwrap } from '@sente/core';
 import { parsePlayerSpec } from '@sente/selfplay';
 import { buildsDir } from '@sente/search';
+import { type CliResult, ROOT, runCli } from './cli.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MAIN = join(ROOT, 'apps/cli/dist/main.js');
 const FFO = join(ROOT, 'test/fixtures/ffo/fforum-20-39.obf');
 const tmp = mkdtempSync(join(tmpdir(), 'sente-threads-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-function sente(args: string[], input = ''): { status: number | null; stdout: string; stderr: string } {
-  // A process kept alive by a worker would hit this timeout and fail the test.
-  const r = spawnSync(process.execPath, [MAIN, ...args], { cwd: ROOT, input, encoding: 'utf8', timeout: 120_000 });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+function sente(args: string[], input = ''): CliResult {
+  return runCli(args, { input });
 }
 
 describe('--threads', () => {

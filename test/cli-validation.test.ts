@@ -3,26 +3,22 @@
 // (interrupted, a build that cannot load, a player that cannot start) exits 1 and says why; the
 // libraries refuse the same numbers when other code passes them, so nothing can loop forever.
 // Each case spawns the built CLI with a temporary builds registry (bootstrap, and a damaged build).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Position } from '@sente/core';
 import { bootstrapTable, createEngine, readManifest } from '@sente/search';
 import { DEFAULT_OPENINGS_FILE, batches, parseDuration, parseOpeningSpec, parsePlayerSpec, runSelfplay, runTournament, saveBuild, setStrongest, train } from '@sente/selfplay';
+import { type CliResult, MAIN, ROOT, runCli } from './cli.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const MAIN = fileURLToPath(new URL('../apps/cli/dist/main.js', import.meta.url));
 let tmp = '';
 let builds = '';
 let env: NodeJS.ProcessEnv = {};
 
-function sente(...args: string[]): { status: number | null; stdout: string; stderr: string; ms: number } {
-  const t0 = performance.now();
-  const r = spawnSync(process.execPath, [MAIN, ...args], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr, ms: performance.now() - t0 };
+function sente(...args: string[]): CliResult {
+  return runCli(args, { env, timeout: 60_000 });
 }
 
 beforeAll(() => {

@@ -7,22 +7,19 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLACK, Position, writeWthor } from '@sente/core';
 import {
   LABEL_EXACT, LABEL_GAME, SOURCE_DATA_MODE, randomDataOpening, randomOpeningPlies, readGameFile, readPositions, setStrongest, testSetError, train,
 } from '@sente/selfplay';
 import { loadBuild, readManifest, readRegistry, shippedBuildsDir } from '@sente/search';
+import { type CliResult, MAIN, ROOT, runCli } from './cli.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const MAIN = fileURLToPath(new URL('../apps/cli/dist/main.js', import.meta.url));
 let tmp = '';
 let env: NodeJS.ProcessEnv = {};
 
-function sente(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [MAIN, ...args], { cwd: ROOT, env, encoding: 'utf8', timeout: 240_000 });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+function sente(...args: string[]): CliResult {
+  return runCli(args, { env, timeout: 240_000 });
 }
 
 beforeAll(() => {

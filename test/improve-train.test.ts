@@ -1,24 +1,20 @@
 // End to end: `sente train` from self-play files and WTHOR databases into a temporary registry:
 // per-epoch CSV, a manifest entry with lineage and validation error, the table loadable, an
 // existing id refused; and `sente builds` listing the lineage.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeWthor } from '@sente/core';
 import { clearBuildCache, loadBuild, phaseOf, readManifest } from '@sente/search';
 import { TRAIN_DEFAULTS, buildDataset, readGameFile, setStrongest } from '@sente/selfplay';
+import { type CliResult, MAIN, ROOT, runCli } from './cli.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const MAIN = fileURLToPath(new URL('../apps/cli/dist/main.js', import.meta.url));
 let tmp = '';
 let env: NodeJS.ProcessEnv = {};
 
-function sente(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [MAIN, ...args], { cwd: ROOT, env, encoding: 'utf8', timeout: 120_000 });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+function sente(...args: string[]): CliResult {
+  return runCli(args, { env });
 }
 
 beforeAll(() => {

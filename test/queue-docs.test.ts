@@ -7,13 +7,11 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readGameFile, setStrongest } from '@sente/selfplay';
 import { freePort, hasRedis, NO_REDIS, startRedis } from './redis-server.js';
+import { type CliResult, MAIN, ROOT, runCli } from './cli.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const MAIN = fileURLToPath(new URL('../apps/cli/dist/main.js', import.meta.url));
 const FAST = ['--build', 'bootstrap', '--depth', '1', '--exact', '6', '--seed', '3', '--games', '12'];
 const hasOpenssl = spawnSync('openssl', ['version']).status === 0;
 let tmp = '';
@@ -22,9 +20,8 @@ const children: ChildProcess[] = [];
 
 if (!hasRedis) console.warn(NO_REDIS);
 
-function sente(args: string[], extra: NodeJS.ProcessEnv = {}): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [MAIN, ...args], { cwd: ROOT, env: { ...env, ...extra }, encoding: 'utf8', timeout: 120_000 });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+function sente(args: string[], extra: NodeJS.ProcessEnv = {}): CliResult {
+  return runCli(args, { env: { ...env, ...extra } });
 }
 
 function worker(url: string, name: string, extra: NodeJS.ProcessEnv = {}): ChildProcess {

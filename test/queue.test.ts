@@ -16,9 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Position, parseTranscript } from '@sente/core';
 import { liveEventsPath, readGameFile, readTournamentResults, runSelfplay, setStrongest, DEFAULT_OPENINGS_FILE } from '@sente/selfplay';
 import { hasRedis, NO_REDIS, startRedis, type RedisServer } from './redis-server.js';
+import { type CliResult, MAIN, ROOT, runCli } from './cli.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const MAIN = fileURLToPath(new URL('../apps/cli/dist/main.js', import.meta.url));
 const FAKE = fileURLToPath(new URL('./fixtures/fake-queue-worker.mjs', import.meta.url));
 const FAKE_LIVE = fileURLToPath(new URL('./fixtures/fake-live-worker.mjs', import.meta.url));
 const FAST = ['--build', 'bootstrap', '--depth', '1', '--exact', '6', '--seed', '7', '--openings', 'xot'];
@@ -33,10 +32,8 @@ const running: Running[] = [];
 
 if (!hasRedis) console.warn(NO_REDIS);
 
-function sente(...args: string[]): { status: number | null; stdout: string; stderr: string; ms: number } {
-  const t0 = Date.now();
-  const r = spawnSync(process.execPath, [MAIN, ...args], { cwd: ROOT, env, encoding: 'utf8', timeout: 120_000 });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr, ms: Date.now() - t0 };
+function sente(...args: string[]): CliResult {
+  return runCli(args, { env });
 }
 
 interface Running { child: ChildProcess; out: () => string; exited: Promise<number | null> }

@@ -2,25 +2,22 @@
 // with 1 and 2 workers; a worker that dies mid-batch loses nothing and duplicates nothing; a run
 // stopped by Ctrl-C (and an append cut short) resumes to exactly N games, identical to an
 // uninterrupted run. Each run uses a temporary builds registry holding the bootstrap build.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLACK, Position } from '@sente/core';
 import { bootstrapTable, createEngine } from '@sente/search';
 import { readGameFile, setStrongest } from '@sente/selfplay';
+import { type CliResult, MAIN, ROOT, runCli } from './cli.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const MAIN = fileURLToPath(new URL('../apps/cli/dist/main.js', import.meta.url));
 let tmp = '';
 let env: NodeJS.ProcessEnv = {};
 const FAST = ['--build', 'bootstrap', '--depth', '1', '--exact', '6', '--seed', '7', '--openings', 'xot'];
 
-function sente(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [MAIN, ...args], { cwd: ROOT, env, encoding: 'utf8', timeout: 120_000 });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+function sente(...args: string[]): CliResult {
+  return runCli(args, { env });
 }
 
 function indices(dir: string): number[] {

@@ -1,20 +1,17 @@
 // End to end: `sente tournament` between builds (on the pool) and external GTP programs (in the
 // main thread). Every opening is played with both colours; an engine that answers an illegal move
 // or crashes loses with the reason in the CSV and the tournament goes on; standings show Elo.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTranscript, unwrap } from '@sente/core';
 import { solvePosition } from '@sente/search';
 import { CSV_COLUMNS, parseCsvLine, setStrongest } from '@sente/selfplay';
 import { stringify } from 'csv-stringify/sync';
 import { FIXTURES, csvRows } from './gtp-referee.js';
+import { type CliResult, MAIN, ROOT, runCli } from './cli.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const MAIN = fileURLToPath(new URL('../apps/cli/dist/main.js', import.meta.url));
 let tmp = '';
 let env: NodeJS.ProcessEnv = {};
 
@@ -29,9 +26,8 @@ rl.on('line', (line) => {
   if (cmd === 'quit') process.exit(0);
 });`;
 
-function sente(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [MAIN, ...args], { cwd: ROOT, env, encoding: 'utf8', timeout: 120_000 });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+function sente(...args: string[]): CliResult {
+  return runCli(args, { env });
 }
 
 /** A CSV line without its last seven fields (the thinking times, per-move times and clocks, which vary from run to run). */

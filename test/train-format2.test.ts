@@ -1,24 +1,20 @@
 // End to end: `sente train --data ... --format 2` fits a format-2 table (patterns plus mobility,
 // potential mobility and parity, 30 phases by default) that loads, evaluates and plays, and whose
 // test-set error is recorded; a format the engine does not know is refused.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Position } from '@sente/core';
 import { createEngine, evaluate, evaluateV2Slow, loadBuild } from '@sente/search';
 import { readPositions, setStrongest, testSetError } from '@sente/selfplay';
+import { type CliResult, MAIN, ROOT, runCli } from './cli.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const MAIN = fileURLToPath(new URL('../apps/cli/dist/main.js', import.meta.url));
 let tmp = '';
 let env: NodeJS.ProcessEnv = {};
 
-function sente(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [MAIN, ...args], { cwd: ROOT, env, encoding: 'utf8', timeout: 240_000 });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+function sente(...args: string[]): CliResult {
+  return runCli(args, { env, timeout: 240_000 });
 }
 
 beforeAll(() => {
