@@ -6,12 +6,13 @@
 // (RE B+T / W+T, TM and OT in the SGF).
 import { go } from '@sente/core';
 import { go as goSearch } from '@sente/search';
-import { GameClock, formatTimeControl, parseTimeControl, type TimeControl } from '@sente/selfplay/clock';
-import { formatDuration, parseDuration } from '@sente/selfplay/duration';
+import { formatTimeControl } from '@sente/selfplay/clock';
+import { formatDuration } from '@sente/selfplay/duration';
 import { currentConfig, engine, getJson } from '../api.js';
 import { clear, h } from '../dom.js';
 import { goBoardSvg } from '../goboard.js';
 import { label, numberInput } from './common.js';
+import { chargeTurn, chosenLimit as limitOf, clockText, humanOutOfTime, type Limit as PageLimit } from './clock.js';
 
 export function goPage(root: HTMLElement): () => void {
   const players = (id: string, value: string): HTMLSelectElement => {
@@ -49,22 +50,14 @@ export function goPage(root: HTMLElement): () => void {
   const isHuman = (c: number): boolean => (c === go.BLACK ? blackSel.value : whiteSel.value) === 'human';
   const colorName = (c: number): string => (c === go.BLACK ? 'Black' : 'White');
   // The engine's limit for the game in progress, fixed when it starts; clock index 0 is black.
-  type Limit = { kind: 'playouts' } | { kind: 'move'; ms: number } | { kind: 'clock'; tc: TimeControl; clock: GameClock };
+  type Limit = PageLimit<'playouts'>;
   let game: Limit = { kind: 'playouts' };
   let lostOnTime: { color: number; reason: string } | null = null;
   let turnStart = performance.now();
   const running = (): boolean => page.dataset.state === 'waiting' || page.dataset.state === 'thinking';
 
   function chosenLimit(): Limit | string {
-    if (limit.value === 'move') {
-      const d = parseDuration(moveTime.value, 60_000);
-      return d.ok ? { kind: 'move', ms: Math.round(d.ms) } : `time per move: ${d.error}`;
-    }
-    if (limit.value === 'clock') {
-      const r = parseTimeControl(tcInput.value);
-      return r.ok ? { kind: 'clock', tc: r.tc, clock: new GameClock(r.tc) } : `game clock: ${r.error}`;
-    }
-    return { kind: 'playouts' };
+    return limitOf('playouts', limit.value, moveTime.value, 60_000, tcInput.value);
   }
 
   function renderClocks(): void {
@@ -73,8 +66,7 @@ export function goPage(root: HTMLElement): () => void {
     const left = [go.BLACK, go.WHITE].map((c) => game.kind === 'clock' ? game.clock.remainingMs(c - 1) - spent(c) : 0);
     clocks.dataset.black = String(Math.round(left[0]));
     clocks.dataset.white = String(Math.round(left[1]));
-    const text = (ms: number): string => { const t = Math.max(0, ms) / 1000, m = Math.floor(t / 60); return `${m}:${(t - 60 * m).toFixed(1).padStart(4, '0')}`; };
-    clocks.textContent = `clock ${formatTimeControl(game.tc)}, left: black ${text(left[0])}, white ${text(left[1])}`;
+    clocks.textContent = `clock ${formatTimeControl(game.tc)}, left: black ${clockText(left[0])}, white ${clockText(left[1])}`;
   }
 
   /** Charges the turn's time to the side to move (a pass too: in Go it is a move); false when it lost on time. */
@@ -82,27 +74,22 @@ export function goPage(root: HTMLElement): () => void {
     const now = performance.now();
     const spent = now - turnStart;
     turnStart = now;
-    if (game.kind !== 'clock') return true;
     const c = board.toMove;
-    const had = game.clock.remainingMs(c - 1);
-    if (game.clock.charge(c - 1, spent)) return true;
-    lostOnTime = { color: c, reason: `time (${colorName(c).toLowerCase()}): ${Math.round(spent)} ms for ${go.gtpVertex(board.size, move)} with ${Math.round(had)} ms left (${formatTimeControl(game.tc)})` };
+    const lost = chargeTurn(game, c - 1, spent, colorName(c).toLowerCase(), go.gtpVertex(board.size, move));
+    if (lost === null) return true;
+    lostOnTime = { color: c, reason: lost };
     return false;
   }
 
   const ticker = setInterval(() => {
     if (!running()) return;
-    if (game.kind === 'clock' && page.dataset.state === 'waiting' && isHuman(board.toMove)) {
-      const spent = performance.now() - turnStart;
-      const had = game.clock.remainingMs(board.toMove - 1);
-      if (spent > had) {
-        game.clock.charge(board.toMove - 1, spent);
-        turnStart = performance.now();
-        generation++;
-        lostOnTime = { color: board.toMove, reason: `time (${colorName(board.toMove).toLowerCase()}): no move after ${Math.round(spent)} ms with ${Math.round(had)} ms left (${formatTimeControl(game.tc)})` };
-        void finish();
-        return;
-      }
+    const lost = page.dataset.state === 'waiting' && isHuman(board.toMove) ? humanOutOfTime(game, board.toMove - 1, turnStart, colorName(board.toMove).toLowerCase()) : null;
+    if (lost) {
+      turnStart = performance.now();
+      generation++;
+      lostOnTime = { color: board.toMove, reason: lost };
+      void finish();
+      return;
     }
     renderClocks();
   }, 100);

@@ -7,25 +7,19 @@
 // runs out loses on time (RE +-64:t in the GGF, as the tournament archives it, TI the control).
 import { BLACK, PASS, Position, formatGgf, formatTranscript, squareName } from '@sente/core';
 import { moveTimeBudget } from '@sente/search';
-import { GameClock, formatTimeControl, parseTimeControl, type TimeControl } from '@sente/selfplay/clock';
-import { formatDuration, parseDuration } from '@sente/selfplay/duration';
+import { formatTimeControl } from '@sente/selfplay/clock';
+import { formatDuration } from '@sente/selfplay/duration';
 import { currentConfig, engine, getJson } from '../api.js';
 import { othelloBoard } from '../board.js';
 import { clear, h, signed } from '../dom.js';
 import type { MoveScoreMsg, ThinkMsg } from '../protocol.js';
 import { blackResult, buildSelect, cellsOf, label, numberInput, resultText } from './common.js';
+import { chargeTurn, chosenLimit as limitOf, clockText, humanOutOfTime, type Limit as PageLimit } from './clock.js';
 
 /** The longest time per move the page accepts. */
 const MAX_MOVE_MS = 60_000;
 
 const colourOf = (side: number): string => (side === BLACK ? 'black' : 'white');
-
-/** `1:05.3`, `0:09.8`: a clock's time left (never below zero). */
-function clockText(ms: number): string {
-  const t = Math.max(0, ms) / 1000;
-  const m = Math.floor(t / 60);
-  return `${m}:${(t - 60 * m).toFixed(1).padStart(4, '0')}`;
-}
 
 export function playPage(root: HTMLElement): () => void {
   const human = [{ value: 'human', label: 'you' }, ...(currentConfig().gtp ?? []).map((g) => ({ value: `gtp:${g}`, label: `${g} (GTP program)` }))];
@@ -60,21 +54,13 @@ export function playPage(root: HTMLElement): () => void {
   let turnStart = performance.now();
   let alive = true;
   // The limits of the game in progress, fixed when it starts.
-  type Limit = { kind: 'depth' } | { kind: 'move'; ms: number } | { kind: 'clock'; tc: TimeControl; clock: GameClock };
+  type Limit = PageLimit<'depth'>;
   let game: Limit = { kind: 'depth' };
   let lostOnTime: { side: number; reason: string } | null = null;
 
   /** The limits chosen in the controls, or a message saying what is wrong with them. */
   function chosenLimit(): Limit | string {
-    if (limit.value === 'move') {
-      const d = parseDuration(moveTime.value, MAX_MOVE_MS);
-      return d.ok ? { kind: 'move', ms: Math.round(d.ms) } : `time per move: ${d.error}`;
-    }
-    if (limit.value === 'clock') {
-      const r = parseTimeControl(tcInput.value);
-      return r.ok ? { kind: 'clock', tc: r.tc, clock: new GameClock(r.tc) } : `game clock: ${r.error}`;
-    }
-    return { kind: 'depth' };
+    return limitOf('depth', limit.value, moveTime.value, MAX_MOVE_MS, tcInput.value);
   }
 
   function limitText(): string {
@@ -122,17 +108,13 @@ export function playPage(root: HTMLElement): () => void {
   /** Every tenth of a second: the clocks redrawn, and a human whose clock has run out loses on time. */
   const ticker = setInterval(() => {
     if (!running()) return;
-    if (game.kind === 'clock' && page.dataset.state === 'waiting' && isHuman(pos.side)) {
-      const spent = performance.now() - turnStart;
-      const had = game.clock.remainingMs(pos.side);
-      if (spent > had) {
-        game.clock.charge(pos.side, spent);
-        turnStart = performance.now();
-        generation++;
-        lostOnTime = { side: pos.side, reason: `time (${colourOf(pos.side)}): no move after ${Math.round(spent)} ms with ${Math.round(had)} ms left (${formatTimeControl(game.tc)})` };
-        void finish();
-        return;
-      }
+    const lost = page.dataset.state === 'waiting' && isHuman(pos.side) ? humanOutOfTime(game, pos.side, turnStart, colourOf(pos.side)) : null;
+    if (lost) {
+      turnStart = performance.now();
+      generation++;
+      lostOnTime = { side: pos.side, reason: lost };
+      void finish();
+      return;
     }
     renderClocks();
   }, 100);
@@ -153,9 +135,9 @@ export function playPage(root: HTMLElement): () => void {
     }
     // A pass is the referee's and costs nothing (as in the tournament); a move gets the increment.
     if (square === PASS) return true;
-    const had = game.clock.remainingMs(pos.side);
-    if (game.clock.charge(pos.side, spent)) return true;
-    lostOnTime = { side: pos.side, reason: `time (${colourOf(pos.side)}): ${Math.round(spent)} ms for ${squareName(square)} with ${Math.round(had)} ms left (${formatTimeControl(game.tc)})` };
+    const lost = chargeTurn(game, pos.side, spent, colourOf(pos.side), squareName(square));
+    if (lost === null) return true;
+    lostOnTime = { side: pos.side, reason: lost };
     return false;
   }
 
