@@ -2,26 +2,16 @@
 // iteration = one pass computing A p and one computing A^T r over every position) and the memory
 // for 1 M positions: the typed arrays' bytes and the process RSS. Positions come from random
 // games labelled with their final scores.
-import { BLACK, Position } from '@sente/core';
 import { DEFAULT_PHASES } from '@sente/search';
-import { buildDataset, fitWeights, seededRandom } from '@sente/selfplay';
+import { buildDataset, fitWeights, randomFinishedGame, seededRandom } from '@sente/selfplay';
 
 export const title = 'Training: positions per second per epoch and memory for 1 M positions';
 
 function* randomGames(count) {
   const random = seededRandom(2024);
   for (let g = 0; g < count; g++) {
-    const p = Position.initial();
-    const moves = [];
-    while (!p.isGameOver()) {
-      if (p.mustPass()) { p.makePass(); continue; }
-      const legal = p.legalMoveList();
-      const m = legal[Math.floor(random() * legal.length)];
-      p.makeMove(m);
-      moves.push(m);
-    }
-    const s = p.finalScore();
-    yield { moves, blackScore: p.side === BLACK ? s : -s };
+    const { moves, blackScore } = randomFinishedGame(random);
+    yield { moves, blackScore };
   }
 }
 

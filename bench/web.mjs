@@ -9,8 +9,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BLACK, Position, formatGgf, formatTranscript } from '@sente/core';
-import { CSV_COLUMNS, seededRandom } from '@sente/selfplay';
+import { formatGgf, formatTranscript } from '@sente/core';
+import { CSV_COLUMNS, randomFinishedGame, seededRandom } from '@sente/selfplay';
 
 export const title = 'The lab in a browser (sente serve): first render per page, server memory with a 10,000-game archive';
 
@@ -18,30 +18,21 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MAIN = join(ROOT, 'apps/cli/dist/main.js');
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 
-function randomGame(random) {
-  const p = Position.initial();
-  const moves = [];
-  while (!p.isGameOver()) {
-    if (p.mustPass()) { p.makePass(); continue; }
-    const legal = p.legalMoveList();
-    const m = legal[Math.floor(random() * legal.length)];
-    p.makeMove(m);
-    moves.push(m);
-  }
-  return { moves, end: p, blackScore: p.side === BLACK ? p.finalScore() : -p.finalScore() };
-}
-
 function makeArchive(dir, games) {
   mkdirSync(dir, { recursive: true });
   const random = seededRandom(2026, 17);
   const ggf = [];
   const csv = [CSV_COLUMNS.join(',')];
   for (let i = 0; i < games; i++) {
-    const g = randomGame(random);
+    const g = randomFinishedGame(random);
     if (i % 2 === 0) ggf.push(formatGgf({ moves: g.moves, black: `player${i % 37}`, white: `player${(i * 7) % 41}`, place: 'bench' }));
     else {
       const result = g.blackScore > 0 ? '1-0' : g.blackScore < 0 ? '0-1' : '1/2-1/2';
-      csv.push([i, 'a', 'b', '', formatTranscript(g.moves), g.end.blackCount(), g.end.whiteCount(), g.blackScore, result, 'normal', 30, 300, 30, 300].join(','));
+      const row = {
+        game: i, black: 'a', white: 'b', opening: '', transcript: formatTranscript(g.moves), black_discs: g.position.blackCount(), white_discs: g.position.whiteCount(),
+        black_score: g.blackScore, result, reason: 'normal', black_moves: 30, black_ms: 300, white_moves: 30, white_ms: 300,
+      };
+      csv.push(CSV_COLUMNS.map((c) => row[c] ?? '').join(','));
     }
   }
   writeFileSync(join(dir, 'games.ggf'), `${ggf.join('\n')}\n`);

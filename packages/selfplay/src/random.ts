@@ -1,5 +1,6 @@
 // Seeded randomness: every random choice of a game derives from (seed, game index, ...) alone, so
 // a game is the same whichever worker plays it and in whatever order.
+import { BLACK, Position } from '@sente/core';
 
 /** FNV-1a hash of a string (32-bit, unsigned). */
 export function hashString(text: string): number {
@@ -34,4 +35,22 @@ export function seededRandom(...keys: number[]): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/**
+ * A finished game of uniformly random legal moves drawn with `random` (passes played when forced):
+ * its moves without passes, the final position and black's final score (0, never -0, for a draw).
+ */
+export function randomFinishedGame(random: () => number): { moves: number[]; position: Position; blackScore: number } {
+  const p = Position.initial();
+  const moves: number[] = [];
+  while (!p.isGameOver()) {
+    if (p.mustPass()) { p.makePass(); continue; }
+    const legal = p.legalMoveList();
+    const m = legal[Math.floor(random() * legal.length)];
+    p.makeMove(m);
+    moves.push(m);
+  }
+  const s = p.finalScore();
+  return { moves, position: p, blackScore: (p.side === BLACK ? s : -s) | 0 };
 }
