@@ -69,36 +69,22 @@ export interface ConvertSummary {
 export function convertGameFile(input: string, output: string, source: number, options: WriterOptions & { skipOpening?: boolean; kind?: number } = {}): ConvertSummary {
   const f = readGameFile(input);
   if (f.games.length === 0 && f.invalid.length > 0) throw new SenteError('bad-option', `${input}:${f.invalid[0].line}: ${f.invalid[0].error}`);
-  const w = new PositionWriter(output, options);
-  let games = 0, skipped = f.invalid.length;
-  try {
-    for (const g of f.games) {
-      const ok = gamePositions(g.moves, g.blackScore, { fromPly: options.skipOpening ? g.openingPlies : 0, kind: options.kind }, (p, label, kind) => {
-        w.addPosition(p, label, kind, source, g.index);
-      });
-      if (ok) games++;
-      else skipped++;
-    }
-  } catch (e) {
-    w.abort();
-    throw e;
-  }
-  w.close();
-  return { positions: w.count, duplicates: w.duplicates, games, skipped };
+  return writeGamePositions(output, options, f.games, f.invalid.length, (g, _i, add) =>
+    gamePositions(g.moves, g.blackScore, { fromPly: options.skipOpening ? g.openingPlies : 0, kind: options.kind }, (p, label, kind) => add(p, label, kind, source, g.index)));
 }
 
-/** A WTHOR database into positions labelled by each complete game's theoretical score. */
-export function convertWthor(input: string, output: string, options: WriterOptions = {}): ConvertSummary {
-  const { games: list, skipped: bad } = readWthorGames(input);
+/**
+ * The positions of `games` into a new position file (removed again if anything throws): `each`
+ * hands a game's positions to `add` and says whether the game replayed (else it is skipped).
+ */
+function writeGamePositions<G>(output: string, options: WriterOptions, games: readonly G[], skippedBefore: number,
+  each: (game: G, i: number, add: PositionWriter['addPosition']) => boolean): ConvertSummary {
   const w = new PositionWriter(output, options);
-  let games = 0, skipped = bad;
+  const add: PositionWriter['addPosition'] = (...args) => w.addPosition(...args);
+  let done = 0, skipped = skippedBefore;
   try {
-    list.forEach((g, i) => {
-      // The theoretical score belongs to perfect play from the database's depth, not always to
-      // the moves played: a game whose moves end elsewhere is labelled by its theoretical score
-      // only if the replay agrees, else left out.
-      const ok = gamePositions(g.moves, g.blackScore, {}, (p, label, kind) => { w.addPosition(p, label, kind, SOURCE_WTHOR, i); });
-      if (ok) games++;
+    games.forEach((g, i) => {
+      if (each(g, i, add)) done++;
       else skipped++;
     });
   } catch (e) {
@@ -106,7 +92,17 @@ export function convertWthor(input: string, output: string, options: WriterOptio
     throw e;
   }
   w.close();
-  return { positions: w.count, duplicates: w.duplicates, games, skipped };
+  return { positions: w.count, duplicates: w.duplicates, games: done, skipped };
+}
+
+/** A WTHOR database into positions labelled by each complete game's theoretical score. */
+export function convertWthor(input: string, output: string, options: WriterOptions = {}): ConvertSummary {
+  const { games: list, skipped: bad } = readWthorGames(input);
+  // The theoretical score belongs to perfect play from the database's depth, not always to the
+  // moves played: a game whose moves end elsewhere is labelled by its theoretical score only if
+  // the replay agrees, else left out.
+  return writeGamePositions(output, options, list, bad, (g, i, add) =>
+    gamePositions(g.moves, g.blackScore, {}, (p, label, kind) => add(p, label, kind, SOURCE_WTHOR, i)));
 }
 
 /** One text line: `<64 chars> <score>` → (player lo, hi, opponent lo, hi, score), or an error. */

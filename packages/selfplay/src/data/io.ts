@@ -132,16 +132,20 @@ export function writePositions(path: string, records: Iterable<PositionRecord>, 
 
 /** Reads and checks the header of a position file (and that its size matches it). */
 export function readHeader(file: string): DataHeader {
-  let fd: number;
-  try {
-    fd = openSync(file, 'r');
-  } catch (e) {
-    throw corruptData(file, `cannot be opened: ${(e as Error).message}`);
-  }
+  const fd = openData(file);
   try {
     return checkedHeader(fd, file);
   } finally {
     closeSync(fd);
+  }
+}
+
+/** A position file opened for reading, or the error that names it. */
+function openData(file: string): number {
+  try {
+    return openSync(file, 'r');
+  } catch (e) {
+    throw corruptData(file, `cannot be opened: ${(e as Error).message}`);
   }
 }
 
@@ -162,12 +166,7 @@ function checkedHeader(fd: number, file: string): DataHeader {
  * before the block is handed out: a damaged block is never seen. Returns the header.
  */
 export function forEachBlock(file: string, onBlock: (words: Int32Array, n: number, first: number) => void): DataHeader {
-  let fd: number;
-  try {
-    fd = openSync(file, 'r');
-  } catch (e) {
-    throw corruptData(file, `cannot be opened: ${(e as Error).message}`);
-  }
+  const fd = openData(file);
   try {
     const h = checkedHeader(fd, file);
     const buf = new Int32Array(h.blockRecords * RECORD_WORDS);
