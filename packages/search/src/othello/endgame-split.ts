@@ -252,7 +252,8 @@ export class SplitState {
    * (`root`): no table, the root move list's order, and s.rootBestMove set.
    */
   private node(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number, empties: number, root: boolean): number {
-    if (++s.nodes >= s.nextPoll && s.poll()) return 0;
+    // The root is not a node of its own, as in the serial root driver (its children are).
+    if (!root && ++s.nodes >= s.nextPoll && s.poll()) return 0;
     const tt = s.endgameTable;
     const ttHit = tt.hit;
     const track = this.track;
