@@ -82,8 +82,8 @@ const QUAD_HI = [0, 0, 0x0f0f0f0f, 0xf0f0f0f0 | 0];
  * Split bounds measured on FFO #20-#39 (bench/endgame.mjs, docs/engine.md "Threads"): nodes with
  * SPLIT_MIN..SPLIT_MAX empties split.
  */
-export const SPLIT_MIN = 13;
-export const SPLIT_MAX = 16;
+export const SPLIT_MIN = 12;
+export const SPLIT_MAX = 20;
 
 /** Bytes of a split layer's shared array. */
 export const SPLIT_BYTES = 4 * (HEADER + MAX_LEVELS * LEVEL);
