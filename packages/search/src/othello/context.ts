@@ -96,6 +96,10 @@ export class SearchContext {
    * then keeps in step with its nodes of that many empties (see endgame.ts).
    */
   endgameEval = false;
+  /** Set by the endgame's move ordering (scoreMoves): an enhanced transposition cut-off's value. */
+  endCut = 0;
+  /** Set by scoreMoves: the best bound of the moves it left out (-127 if none). */
+  endPruned = -127;
 
   // --- Counters and stop state ---
   /** Positions entered by any search function since the last setLimits(). */

@@ -72,6 +72,41 @@ describe('the split layer without helpers', () => {
   });
 });
 
+describe('the split layer and the serial solver share one move ordering', () => {
+  it('with the evaluation ordering, the layer without helpers searches exactly the serial solver\'s nodes', () => {
+    let differ = 0;
+    for (const [min, max] of [[14, 16], [9, 12]]) {
+      const split = new SplitState();
+      split.min = min;
+      split.max = max;
+      const root: typeof split.solveRoot = (...a) => split.solveRoot(...a);
+      for (const [i, p] of positions(1302, 10).entries()) {
+        const what = `position ${i}, layer from ${min}`;
+        const serial = new SearchContext(table);
+        serial.position = p.clone();
+        serial.setLimits(Infinity, Infinity, undefined);
+        const a = solveWithContext(serial, p, { pv: false });
+        const layered = new SearchContext(table);
+        layered.position = p.clone();
+        layered.setLimits(Infinity, Infinity, undefined);
+        const b = solveWithContext(layered, p, { pv: false, root });
+        expect(b.score, what).toBe(exact(p));
+        expect(b.score, what).toBe(a.score);
+        expect(b.move, what).toBe(a.move);
+        expect(b.nodes, what).toBe(a.nodes);
+        // The layer unwinds the context's position to the root.
+        expect(Array.from(layered.position.bb), what).toEqual(Array.from(p.bb));
+        expect(layered.position.ply, what).toBe(0);
+        // The evaluation ordering was in use (without it the same solve takes other nodes).
+        const plain = new SearchContext(undefined);
+        plain.setLimits(Infinity, Infinity, undefined);
+        if (solveWithContext(plain, p, { pv: false, root }).nodes !== b.nodes) differ++;
+      }
+    }
+    expect(differ).toBeGreaterThan(10);
+  });
+});
+
 describe('the split layer with a helper thread', () => {
   const e = new Engine(table, 'custom', { threads: 2, parallelSchemes: { endgame: 'ybwc' } });
   const pool = (): HelperPool => (e as unknown as { pool: HelperPool }).pool;

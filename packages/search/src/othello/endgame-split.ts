@@ -29,14 +29,10 @@
 // confused with the old one. Tests: parallel.test.ts (the FFO acceptance test, limits) and
 // endgame-split.test.ts (the layer against the serial solver, with and without a helper).
 import * as core from '@sente/core';
-import { PASS } from '@sente/core';
-import { GROUP_STOP, SPLIT_ABORT, type SearchContext } from './context.js';
-import {
-  CORNER_STABILITY_WEIGHT, OWN_POTENTIAL_WEIGHT, QUADRANT, SQUARE_BONUS, STABILITY_THRESHOLD,
-  cornerStability, endgameSearch,
-} from './endgame.js';
+import { BLACK, PASS, Position } from '@sente/core';
+import { ENDGAME_ROOT_BASE, GROUP_STOP, SPLIT_ABORT, type SearchContext } from './context.js';
+import { EVAL_ORDER_MIN, STABILITY_THRESHOLD, endgameSearch, prepareRoot, scoreMoves, selectMove } from './endgame.js';
 import { stableDiscCount } from './endgame-stability.js';
-import { potentialMobility } from './evalfeatures.js';
 
 const HI = core.HI;
 const flipsFor = core.flipsFor;
@@ -70,14 +66,14 @@ const BETA = 3;
 const STATUS = 4;
 const RESULT = 5;
 const USED = 6;
+/** The child's colour to move (0 black, 1 white), or -1 when the solve does not order by evaluation. */
+const SIDE = 7;
 const CLOSED = 0xff;
 const DONE_NULL = 1;
 const ABORTED = 2;
 const DONE_FULL = 3;
 
 const INF = 127;
-const CORNERS_LO = 0x81;
-const CORNERS_HI = 0x81000000 | 0;
 /** Quadrant masks (low and high halves) for the parity of a node's empties. */
 const QUAD_LO = [0x0f0f0f0f, 0xf0f0f0f0 | 0, 0, 0];
 const QUAD_HI = [0, 0, 0x0f0f0f0f, 0xf0f0f0f0 | 0];
@@ -86,8 +82,8 @@ const QUAD_HI = [0, 0, 0x0f0f0f0f, 0xf0f0f0f0 | 0];
  * Split bounds measured on FFO #20-#39 (bench/endgame.mjs, docs/engine.md "Threads"): nodes with
  * SPLIT_MIN..SPLIT_MAX empties split.
  */
-export const SPLIT_MIN = 13;
-export const SPLIT_MAX = 16;
+export const SPLIT_MIN = 12;
+export const SPLIT_MAX = 20;
 
 /** Bytes of a split layer's shared array. */
 export const SPLIT_BYTES = 4 * (HEADER + MAX_LEVELS * LEVEL);
@@ -102,14 +98,13 @@ export class SplitState {
   // The main thread's side.
   private seq = 0;
   private top = 0;
-  /** Move buffers of the main thread's recursion: 64 per level of recursion (passes included). */
-  private readonly sq = new Int32Array(128 * 64);
-  private readonly fLo = new Int32Array(128 * 64);
-  private readonly fHi = new Int32Array(128 * 64);
-  private readonly key = new Int32Array(128 * 64);
   /** Whether the main thread processed child i of a level (its own or a helper's). */
   private readonly seen = new Uint8Array(MAX_LEVELS * 64);
-  private depth = 0;
+  /**
+   * The solve orders by the evaluation (the context's endgameEval at the root): the context's
+   * position then follows every node of this layer, and split children carry their colour.
+   */
+  private track = false;
   /** Root moves kept across the narrow-window tests of one solve, best first. */
   private rootMoves: number[] = [];
   // Statistics of the main thread, for measurements (reset by the root driver).
@@ -172,7 +167,10 @@ export class SplitState {
    */
   solveRoot(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number, guess: number): number {
     this.reset(s);
-    this.rootMoves = orderedRootMoves(pLo, pHi, oLo, oHi);
+    // The serial root's set-up and order (endgame.ts prepareRoot), kept across the tests.
+    const count = prepareRoot(s, pLo, pHi, oLo, oHi);
+    this.track = s.endgameEval;
+    this.rootMoves = Array.from(s.endSq.subarray(ENDGAME_ROOT_BASE, ENDGAME_ROOT_BASE + count));
     s.rootBestMove = this.rootMoves.length === 0 ? PASS : this.rootMoves[0];
     s.rootSoundMove = -1;
     try {
@@ -221,7 +219,6 @@ export class SplitState {
     Atomics.store(w, ABORT, NONE);
     for (let l = 0; l < MAX_LEVELS; l++) Atomics.store(w, HEADER + l * LEVEL + NEXT, ((this.seq & 0x7fffff) << 8) | CLOSED);
     this.top = 0;
-    this.depth = 0;
     s.splitAbort = w;
     s.splitLevel = -1;
   }
@@ -247,15 +244,20 @@ export class SplitState {
   }
 
   /**
-   * A node of the split layer (as endgame.ts searchDeep: stability cut-off, table, enhanced
-   * transposition cut-offs, fastest-first ordering, PVS), splitting after its first child when it
-   * has min..max empties and a helper is waiting. At the root (`root`): no table, the root move
-   * list's order, and s.rootBestMove set.
+   * A node of the split layer, searched as endgame.ts searchDeep searches it (stability cut-off,
+   * table, the shared move ordering scoreMoves with its enhanced transposition cut-offs, PVS),
+   * splitting after its first child when it has min..max empties and a helper is waiting. With
+   * the evaluation ordering (this.track) the context's position follows every node of the layer,
+   * so the serial solver below and the ordering here see the node's own position. At the root
+   * (`root`): no table, the root move list's order, and s.rootBestMove set.
    */
   private node(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number, empties: number, root: boolean): number {
-    if (++s.nodes >= s.nextPoll && s.poll()) return 0;
+    // The root is not a node of its own, as in the serial root driver (its children are).
+    if (!root && ++s.nodes >= s.nextPoll && s.poll()) return 0;
     const tt = s.endgameTable;
     const ttHit = tt.hit;
+    const track = this.track;
+    const pos = s.position;
     let ttMove = -1;
     if (!root) {
       if (alpha >= STABILITY_THRESHOLD[empties]) {
@@ -270,80 +272,57 @@ export class SplitState {
         ttMove = ttHit[2];
       }
     }
-    let mLo = generateMoves(pLo, pHi, oLo, oHi);
-    let mHi = HI[0];
+    const mLo = generateMoves(pLo, pHi, oLo, oHi);
+    const mHi = HI[0];
     if ((mLo | mHi) === 0) {
       if ((generateMoves(oLo, oHi, pLo, pHi) | HI[0]) === 0) return finalScore(pLo, pHi, oLo, oHi);
-      return -this.node(s, oLo, oHi, pLo, pHi, -beta, -alpha, empties, false);
+      if (!track) return -this.node(s, oLo, oHi, pLo, pHi, -beta, -alpha, empties, false);
+      pos.makePass();
+      const v = -this.node(s, oLo, oHi, pLo, pHi, -beta, -alpha, empties, false);
+      pos.unmake();
+      return v;
     }
-    const sq = this.sq, fLo = this.fLo, fHi = this.fHi, key = this.key;
-    const base = this.depth++ << 6;
-    try {
-      let n = 0;
-      let best = -INF;
-      if (root) {
-        for (const x of this.rootMoves) {
-          sq[base + n] = x;
-          fLo[base + n] = flipsFor(pLo, pHi, oLo, oHi, x);
-          fHi[base + n] = HI[0];
-          n++;
-        }
-      } else {
-        const eLo = ~(pLo | oLo), eHi = ~(pHi | oHi);
-        let parity = 0;
-        for (let q = 0; q < 4; q++) parity |= ((popcount32(eLo & QUAD_LO[q]) + popcount32(eHi & QUAD_HI[q])) & 1) << q;
-        while ((mLo | mHi) !== 0) {
-          let x: number;
-          if (mLo !== 0) { const b = mLo & -mLo; mLo ^= b; x = 31 - Math.clz32(b); } else { const b = mHi & -mHi; mHi ^= b; x = 63 - Math.clz32(b); }
-          const f = flipsFor(pLo, pHi, oLo, oHi, x);
-          const fh = HI[0];
-          const npLo = oLo ^ f, npHi = oHi ^ fh;
-          const noLo = pLo ^ f ^ (x < 32 ? 1 << x : 0), noHi = pHi ^ fh ^ (x < 32 ? 0 : 1 << (x - 32));
-          if (tt.probe(npLo, npHi, noLo, noHi)) {
-            // Enhanced transposition cut-off, as in the serial solver.
-            if (-ttHit[1] >= beta) {
-              const v = -ttHit[1];
-              tt.store(pLo, pHi, oLo, oHi, empties, v, 64, x);
-              return v;
-            }
-            if (-ttHit[0] <= alpha) {
-              if (-ttHit[0] > best) best = -ttHit[0];
-              continue;
-            }
-          }
-          const rLo = generateMoves(npLo, npHi, noLo, noHi);
-          const rHi = HI[0];
-          const replies = popcount32(rLo) + popcount32(rHi) + popcount32(rLo & CORNERS_LO) + popcount32(rHi & CORNERS_HI);
-          let score = -(replies << 5) + SQUARE_BONUS[x] + potentialMobility(noLo, noHi, npLo, npHi) * OWN_POTENTIAL_WEIGHT
-            - (potentialMobility(npLo, npHi, noLo, noHi) << 2) + cornerStability(noLo, noHi) * CORNER_STABILITY_WEIGHT;
-          if ((parity & QUADRANT[x]) !== 0) score += 3;
-          if (x === ttMove) score += 1 << 20;
-          // Insertion, best first.
-          let k = base + n;
-          while (k > base && key[k - 1] < score) {
-            sq[k] = sq[k - 1]; fLo[k] = fLo[k - 1]; fHi[k] = fHi[k - 1]; key[k] = key[k - 1];
-            k--;
-          }
-          sq[k] = x; fLo[k] = f; fHi[k] = fh; key[k] = score;
-          n++;
-        }
-        if (n === 0) return best; // every move pruned by its stored bound (best <= alpha)
+    const sq = s.endSq, fLo = s.endFLo, fHi = s.endFHi;
+    const base = empties << 6;
+    let n = 0;
+    let best = -INF;
+    if (root) {
+      for (const x of this.rootMoves) {
+        sq[base + n] = x;
+        fLo[base + n] = flipsFor(pLo, pHi, oLo, oHi, x);
+        fHi[base + n] = HI[0];
+        n++;
       }
-      const alpha0 = alpha;
-      let bestMove = -1;
-      const splits = n > 1 && empties <= this.max && this.top < MAX_LEVELS && Atomics.load(this.words, READY) > 0 && Atomics.load(this.words, LOST) === 0;
-      if (splits && this.early && Atomics.load(this.words, IDLE) !== 0) {
-        // A helper is idle: split at once, the eldest brother searched here first (see `early`).
-        this.earlySplits++;
-        this.split(s, pLo, pHi, oLo, oHi, alpha, beta, empties - 1, base, n, best, bestMove, true);
-        if (s.stopped) return 0;
-        best = this.splitBest;
-        bestMove = this.splitMove;
-      } else {
+    } else {
+      const eLo = ~(pLo | oLo), eHi = ~(pHi | oHi);
+      let parity = 0;
+      for (let q = 0; q < 4; q++) parity |= ((popcount32(eLo & QUAD_LO[q]) + popcount32(eHi & QUAD_HI[q])) & 1) << q;
+      n = scoreMoves(s, pLo, pHi, oLo, oHi, alpha, beta, empties, parity, ttMove, mLo, mHi, track && empties >= EVAL_ORDER_MIN);
+      if (n < 0) return s.endCut;
+      best = s.endPruned;
+      // The whole order at once (the helpers take children from the list): the serial solver's
+      // selection steps, so both search the children in the same order.
+      for (let i = 0; i < n - 1; i++) selectMove(s, base, i, n);
+    }
+    const alpha0 = alpha;
+    let bestMove = -1;
+    const splits = n > 1 && empties <= this.max && this.top < MAX_LEVELS && Atomics.load(this.words, READY) > 0 && Atomics.load(this.words, LOST) === 0;
+    if (n === 0) {
+      // Every move left out by its stored bound (best <= alpha): stored below as serial does.
+    } else if (splits && this.early && Atomics.load(this.words, IDLE) !== 0) {
+      // A helper is idle: split at once, the eldest brother searched here first (see `early`).
+      this.earlySplits++;
+      this.split(s, pLo, pHi, oLo, oHi, alpha, beta, empties - 1, base, n, best, bestMove, true);
+      if (s.stopped) return 0;
+      best = this.splitBest;
+      bestMove = this.splitMove;
+    } else {
       // The eldest brother alone.
       {
         const x = sq[base], f = fLo[base], fh = fHi[base];
+        if (track) pos.applyMove(x, f, fh);
         const v = -this.search(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x < 32 ? 1 << x : 0), pHi ^ fh ^ (x < 32 ? 0 : 1 << (x - 32)), -beta, -alpha, empties - 1);
+        if (track) pos.unmake();
         if (s.stopped) return 0;
         if (v > best) { best = v; bestMove = x; }
         if (v > alpha) alpha = v;
@@ -360,8 +339,10 @@ export class SplitState {
             const x = sq[k], f = fLo[k], fh = fHi[k];
             const npLo = oLo ^ f, npHi = oHi ^ fh;
             const noLo = pLo ^ f ^ (x < 32 ? 1 << x : 0), noHi = pHi ^ fh ^ (x < 32 ? 0 : 1 << (x - 32));
+            if (track) pos.applyMove(x, f, fh);
             let v = -this.search(s, npLo, npHi, noLo, noHi, -alpha - 1, -alpha, empties - 1);
             if (v > alpha && v < beta && !s.stopped) v = -this.search(s, npLo, npHi, noLo, noHi, -beta, -alpha, empties - 1);
+            if (track) pos.unmake();
             if (s.stopped) return 0;
             if (v > best) {
               best = v;
@@ -372,19 +353,16 @@ export class SplitState {
           }
         }
       }
-      }
-      if (root) {
-        s.rootBestMove = bestMove;
-        const moves = this.rootMoves;
-        const at = moves.indexOf(bestMove);
-        if (at > 0) { moves.splice(at, 1); moves.unshift(bestMove); }
-      } else if (best <= alpha0) tt.store(pLo, pHi, oLo, oHi, empties, -64, best, bestMove);
-      else if (best >= beta) tt.store(pLo, pHi, oLo, oHi, empties, best, 64, bestMove);
-      else tt.store(pLo, pHi, oLo, oHi, empties, best, best, bestMove);
-      return best;
-    } finally {
-      this.depth--;
     }
+    if (root) {
+      s.rootBestMove = bestMove;
+      const moves = this.rootMoves;
+      const at = moves.indexOf(bestMove);
+      if (at > 0) { moves.splice(at, 1); moves.unshift(bestMove); }
+    } else if (best <= alpha0) tt.store(pLo, pHi, oLo, oHi, empties, -64, best, bestMove);
+    else if (best >= beta) tt.store(pLo, pHi, oLo, oHi, empties, best, 64, bestMove);
+    else tt.store(pLo, pHi, oLo, oHi, empties, best, best, bestMove);
+    return best;
   }
 
   // The outcome of split(): best score and its move.
@@ -400,7 +378,11 @@ export class SplitState {
     const w = this.words;
     const level = this.top;
     const at = HEADER + level * LEVEL;
-    const sq = this.sq, fLo = this.fLo, fHi = this.fHi;
+    const sq = s.endSq, fLo = s.endFLo, fHi = s.endFHi;
+    const track = this.track;
+    const pos = s.position;
+    // The children's colour to move, for a helper's evaluation ordering (-1: none).
+    const side = track ? pos.side ^ 1 : -1;
     const seen = this.seen;
     const seenAt = level << 6;
     for (let i = 1; i < n; i++) {
@@ -411,6 +393,7 @@ export class SplitState {
       w[c + 1] = oHi ^ fh;
       w[c + 2] = pLo ^ f ^ (x < 32 ? 1 << x : 0);
       w[c + 3] = pHi ^ fh ^ (x < 32 ? 0 : 1 << (x - 32));
+      w[c + SIDE] = side;
       w[c + STATUS] = 0; // (a status of a split 2^23 splits ago could carry this seq)
       seen[seenAt + i] = 0;
     }
@@ -429,7 +412,9 @@ export class SplitState {
     if (eldest) {
       // The eldest brother first, with the full window, while the helper takes younger ones.
       const x = sq[base], f = fLo[base], fh = fHi[base];
+      if (track) pos.applyMove(x, f, fh);
       const v = -this.search(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x < 32 ? 1 << x : 0), pHi ^ fh ^ (x < 32 ? 0 : 1 << (x - 32)), -beta, -alpha, empties);
+      if (track) pos.unmake();
       if (!s.stopped && v > best) {
         best = v;
         bestMove = x;
@@ -447,8 +432,10 @@ export class SplitState {
       seen[seenAt + i] = 1;
       const c = at + 8 + i * CHILD;
       const npLo = w[c], npHi = w[c + 1], noLo = w[c + 2], noHi = w[c + 3];
+      if (track) pos.applyMove(sq[base + i], fLo[base + i], fHi[base + i]);
       let v = -this.search(s, npLo, npHi, noLo, noHi, -alpha - 1, -alpha, empties);
       if (v > alpha && v < beta && !s.stopped) v = -this.search(s, npLo, npHi, noLo, noHi, -beta, -alpha, empties);
+      if (track) pos.unmake();
       if (s.stopped) break;
       if (v > best) {
         best = v;
@@ -511,8 +498,10 @@ export class SplitState {
         if (s.stopped) continue;
         if (Atomics.load(w, ABORT) <= level) { missing = true; continue; }
         if (s.checkStop()) continue;
+        if (track) pos.applyMove(sq[base + j], fLo[base + j], fHi[base + j]);
         hv = -this.search(s, w[c], w[c + 1], w[c + 2], w[c + 3], -alpha - 1, -alpha, empties);
         if (hv > alpha && hv < beta && !s.stopped) hv = -this.search(s, w[c], w[c + 1], w[c + 2], w[c + 3], -beta, -alpha, empties);
+        if (track) pos.unmake();
         if (s.stopped) continue;
       }
       if (hv > best) {
@@ -567,26 +556,6 @@ function sound(s: SearchContext, v: number): void {
   s.rootSoundScore = v;
 }
 
-/** The root's moves, fastest first (fewest opponent replies, corners twice; then by square). */
-function orderedRootMoves(pLo: number, pHi: number, oLo: number, oHi: number): number[] {
-  const keyed: [number, number][] = [];
-  let mLo = generateMoves(pLo, pHi, oLo, oHi);
-  let mHi = HI[0];
-  while ((mLo | mHi) !== 0) {
-    let x: number;
-    if (mLo !== 0) { const b = mLo & -mLo; mLo ^= b; x = 31 - Math.clz32(b); } else { const b = mHi & -mHi; mHi ^= b; x = 63 - Math.clz32(b); }
-    const f = flipsFor(pLo, pHi, oLo, oHi, x);
-    const fh = HI[0];
-    const noLo = pLo ^ f ^ (x < 32 ? 1 << x : 0), noHi = pHi ^ fh ^ (x < 32 ? 0 : 1 << (x - 32));
-    const rLo = generateMoves(oLo ^ f, oHi ^ fh, noLo, noHi);
-    const rHi = HI[0];
-    const replies = popcount32(rLo) + popcount32(rHi) + popcount32(rLo & CORNERS_LO) + popcount32(rHi & CORNERS_HI);
-    keyed.push([-(replies << 5) - (potentialMobility(oLo ^ f, oHi ^ fh, noLo, noHi) << 2) + SQUARE_BONUS[x], x]);
-  }
-  keyed.sort((a, b) => b[0] - a[0] || a[1] - b[1]);
-  return keyed.map((k) => k[1]);
-}
-
 /** How long an idle helper spins (checks for work without sleeping), in ms, before it waits. */
 const SPIN_MS = 0.2;
 /** Longest sleep of an idle helper between looks at the stop flag, in ms. */
@@ -599,6 +568,7 @@ const IDLE_WAIT_MS = 20;
  */
 export function helpSplit(s: SearchContext, state: SplitState, control: Int32Array): void {
   const w = state.words;
+  const rootPosition = s.position;
   s.splitAbort = w;
   s.splitLevel = -1;
   Atomics.add(w, READY, 1);
@@ -640,6 +610,11 @@ export function helpSplit(s: SearchContext, state: SplitState, control: Int32Arr
       const pLo = w[c], pHi = w[c + 1], oLo = w[c + 2], oHi = w[c + 3];
       const alpha = Atomics.load(w, at + ALPHA);
       const beta = w[at + BETA];
+      // The child's own position for the evaluation ordering (endgameSearch checks it is this one).
+      const side = w[c + SIDE];
+      if (side >= 0 && 64 - popcount32(pLo | oLo) - popcount32(pHi | oHi) >= EVAL_ORDER_MIN) {
+        s.position = side === BLACK ? Position.fromColors(pLo, pHi, oLo, oHi, side) : Position.fromColors(oLo, oHi, pLo, pHi, side);
+      }
       s.splitLevel = level;
       let v = -endgameSearch(s, pLo, pHi, oLo, oHi, -alpha - 1, -alpha);
       let code = DONE_NULL;
@@ -665,5 +640,6 @@ export function helpSplit(s: SearchContext, state: SplitState, control: Int32Arr
     Atomics.sub(w, READY, 1);
     s.splitAbort = undefined;
     s.splitLevel = -1;
+    s.position = rootPosition;
   }
 }

@@ -62,7 +62,7 @@ const ETC_MIN = 9;
  * (113.5 M, 117.4 M, 117.0 M). Trying the table's move before generating the others (as Edax)
  * saved no nodes and no measurable time (held-out 347.2 M nodes).
  */
-const EVAL_ORDER_MIN = 14;
+export const EVAL_ORDER_MIN = 14;
 /**
  * Ordering weight of one disc of the child's evaluation (a reply is worth 32): 16 against 8, 12,
  * 24, 32 and 64 on a subset of FFO #20-#39 (#26, #28, #33, #36-#38).
@@ -386,81 +386,19 @@ function searchDeep(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi
     s.position.unmake();
     return v;
   }
-  // Score every move: the opponent's replies afterwards (corners twice), parity, square bonus.
-  const moveSq = s.endSq, moveFLo = s.endFLo, moveFHi = s.endFHi, moveScore = s.endScore;
-  const parity = s.parity;
   const base = empties << 6;
-  const etc = empties > ETC_MIN;
+  const n = scoreMoves(s, pLo, pHi, oLo, oHi, alpha, beta, empties, s.parity, ttMove, mLo, mHi, evalOrder);
+  if (n < 0) return s.endCut;
+  const moveSq = s.endSq, moveFLo = s.endFLo, moveFHi = s.endFHi;
+  const parity = s.parity;
   const pos = s.position;
-  const evalTable = s.table!;
-  const evalWeight = evalOrder ? EVAL_ORDER_WEIGHT / evalTable.scale : 0;
-  let prunedBound = -INF;
-  let n = 0;
-  while ((mLo | mHi) !== 0) {
-    let x: number;
-    if (mLo !== 0) {
-      const b = mLo & -mLo;
-      mLo ^= b;
-      x = 31 - Math.clz32(b);
-    } else {
-      const b = mHi & -mHi;
-      mHi ^= b;
-      x = 63 - Math.clz32(b);
-    }
-    const f = flipsFor(pLo, pHi, oLo, oHi, x);
-    const fh = HI[0];
-    const npLo = oLo ^ f, npHi = oHi ^ fh;
-    const noLo = pLo ^ f ^ (x < 32 ? 1 << x : 0), noHi = pHi ^ fh ^ (x < 32 ? 0 : 1 << (x - 32));
-    if (etc && tt.probe(npLo, npHi, noLo, noHi)) {
-      // Enhanced transposition cut-off: a stored child bound already refutes this node...
-      if (-ttHit[1] >= beta) {
-        const v = -ttHit[1];
-        tt.store(pLo, pHi, oLo, oHi, empties, v, 64, x);
-        return v;
-      }
-      // ...or proves this move cannot raise alpha: skip it, keeping its bound for fail-soft.
-      if (-ttHit[0] <= alpha) {
-        if (-ttHit[0] > prunedBound) prunedBound = -ttHit[0];
-        continue;
-      }
-    }
-    const rLo = generateMoves(npLo, npHi, noLo, noHi);
-    const rHi = HI[0];
-    const replies = popcount32(rLo) + popcount32(rHi) + popcount32(rLo & CORNERS_LO) + popcount32(rHi & CORNERS_HI);
-    let score = -(replies << 5) + SQUARE_BONUS[x];
-    // The finer features only from 9 empties up: at 7 and 8 they cost more than they save
-    // (measured: FFO #20-#39 -4% nodes and less time without them there; held-out set unchanged).
-    if (empties > 8) score += potentialMobility(noLo, noHi, npLo, npHi) * OWN_POTENTIAL_WEIGHT - (potentialMobility(npLo, npHi, noLo, noHi) << 2) + cornerStability(noLo, noHi) * CORNER_STABILITY_WEIGHT;
-    // Parity weighs more where the finer features are off (16: -0.5% nodes on both sets; 40 worse).
-    if ((parity & QUADRANT[x]) !== 0) score += empties > 8 ? 3 : 16;
-    if (evalOrder) {
-      pos.applyMove(x, f, fh);
-      score -= Math.round(evaluate(pos, evalTable) * evalWeight);
-      pos.unmake();
-    }
-    if (x === ttMove) score += 1 << 20;
-    const k = base + n;
-    moveSq[k] = x;
-    moveFLo[k] = f;
-    moveFHi[k] = fh;
-    moveScore[k] = score;
-    n++;
-  }
   const next = s.next, prev = s.prev;
   const alpha0 = alpha;
-  let best = prunedBound;
+  let best = s.endPruned;
   let bestMove = -1;
   for (let i = 0; i < n; i++) {
-    // Selection sort step: bring the best remaining move to position i.
-    let bi = base + i;
-    for (let j = base + i + 1; j < base + n; j++) if (moveScore[j] > moveScore[bi]) bi = j;
+    selectMove(s, base, i, n);
     const k = base + i;
-    if (bi !== k) {
-      let t = moveSq[k]; moveSq[k] = moveSq[bi]; moveSq[bi] = t;
-      t = moveFLo[k]; moveFLo[k] = moveFLo[bi]; moveFLo[bi] = t;
-      t = moveFHi[k]; moveFHi[k] = moveFHi[bi]; moveFHi[bi] = t;
-      t = moveScore[k]; moveScore[k] = moveScore[bi]; moveScore[bi] = t;
-    }
     const x = moveSq[k];
     const f = moveFLo[k];
     const fh = moveFHi[k];
@@ -496,6 +434,99 @@ function searchDeep(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi
     else tt.store(pLo, pHi, oLo, oHi, empties, best, best, bestMove);
   }
   return best;
+}
+
+/**
+ * The move ordering of every deep node, shared by the serial solver (searchDeep), the split layer
+ * and its helpers (endgame-split.ts): generates and scores the moves `mLo`/`mHi` (HI half passed)
+ * of a node with `empties` empties into the context's buffers at `empties * 64` (squares, flips,
+ * scores) and returns their number. Above ETC_MIN empties each child is first looked up in the
+ * table (enhanced transposition cut-offs): a stored bound that refutes the node stores it and
+ * returns -1 with the cut-off value in `s.endCut`; a child whose bound cannot raise alpha is left
+ * out, the best such bound in `s.endPruned` (-INF if none), the node's fail-soft floor. Scores:
+ * the opponent's replies afterwards (corners twice), the square bonus, parity; from 9 empties
+ * both sides' potential mobility and corner stability; with `evalOrder` (the context's position
+ * is this node's, see SearchContext.endgameEval) the evaluation of each child; the table's move
+ * first. The caller brings the moves forward one at a time with selectMove.
+ */
+export function scoreMoves(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number, empties: number, parity: number, ttMove: number, mLo: number, mHi: number, evalOrder: boolean): number {
+  const moveSq = s.endSq, moveFLo = s.endFLo, moveFHi = s.endFHi, moveScore = s.endScore;
+  const tt = s.endgameTable;
+  const ttHit = tt.hit;
+  const base = empties << 6;
+  const etc = empties > ETC_MIN;
+  const pos = s.position;
+  const evalTable = s.table!;
+  const evalWeight = evalOrder ? EVAL_ORDER_WEIGHT / evalTable.scale : 0;
+  let prunedBound = -INF;
+  let n = 0;
+  while ((mLo | mHi) !== 0) {
+    let x: number;
+    if (mLo !== 0) {
+      const b = mLo & -mLo;
+      mLo ^= b;
+      x = 31 - Math.clz32(b);
+    } else {
+      const b = mHi & -mHi;
+      mHi ^= b;
+      x = 63 - Math.clz32(b);
+    }
+    const f = flipsFor(pLo, pHi, oLo, oHi, x);
+    const fh = HI[0];
+    const npLo = oLo ^ f, npHi = oHi ^ fh;
+    const noLo = pLo ^ f ^ (x < 32 ? 1 << x : 0), noHi = pHi ^ fh ^ (x < 32 ? 0 : 1 << (x - 32));
+    if (etc && tt.probe(npLo, npHi, noLo, noHi)) {
+      // Enhanced transposition cut-off: a stored child bound already refutes this node...
+      if (-ttHit[1] >= beta) {
+        const v = -ttHit[1];
+        tt.store(pLo, pHi, oLo, oHi, empties, v, 64, x);
+        s.endCut = v;
+        return -1;
+      }
+      // ...or proves this move cannot raise alpha: skip it, keeping its bound for fail-soft.
+      if (-ttHit[0] <= alpha) {
+        if (-ttHit[0] > prunedBound) prunedBound = -ttHit[0];
+        continue;
+      }
+    }
+    const rLo = generateMoves(npLo, npHi, noLo, noHi);
+    const rHi = HI[0];
+    const replies = popcount32(rLo) + popcount32(rHi) + popcount32(rLo & CORNERS_LO) + popcount32(rHi & CORNERS_HI);
+    let score = -(replies << 5) + SQUARE_BONUS[x];
+    // The finer features only from 9 empties up: at 7 and 8 they cost more than they save
+    // (measured: FFO #20-#39 -4% nodes and less time without them there; held-out set unchanged).
+    if (empties > 8) score += potentialMobility(noLo, noHi, npLo, npHi) * OWN_POTENTIAL_WEIGHT - (potentialMobility(npLo, npHi, noLo, noHi) << 2) + cornerStability(noLo, noHi) * CORNER_STABILITY_WEIGHT;
+    // Parity weighs more where the finer features are off (16: -0.5% nodes on both sets; 40 worse).
+    if ((parity & QUADRANT[x]) !== 0) score += empties > 8 ? 3 : 16;
+    if (evalOrder) {
+      pos.applyMove(x, f, fh);
+      score -= Math.round(evaluate(pos, evalTable) * evalWeight);
+      pos.unmake();
+    }
+    if (x === ttMove) score += 1 << 20;
+    const k = base + n;
+    moveSq[k] = x;
+    moveFLo[k] = f;
+    moveFHi[k] = fh;
+    moveScore[k] = score;
+    n++;
+  }
+  s.endPruned = prunedBound;
+  return n;
+}
+
+/** Selection sort step over scoreMoves' list at `base`: brings the best of moves i..n-1 to i. */
+export function selectMove(s: SearchContext, base: number, i: number, n: number): void {
+  const moveSq = s.endSq, moveFLo = s.endFLo, moveFHi = s.endFHi, moveScore = s.endScore;
+  let bi = base + i;
+  for (let j = base + i + 1; j < base + n; j++) if (moveScore[j] > moveScore[bi]) bi = j;
+  const k = base + i;
+  if (bi !== k) {
+    let t = moveSq[k]; moveSq[k] = moveSq[bi]; moveSq[bi] = t;
+    t = moveFLo[k]; moveFLo[k] = moveFLo[bi]; moveFLo[bi] = t;
+    t = moveFHi[k]; moveFHi[k] = moveFHi[bi]; moveFHi[bi] = t;
+    t = moveScore[k]; moveScore[k] = moveScore[bi]; moveScore[bi] = t;
+  }
 }
 
 /**
@@ -589,9 +620,8 @@ export function resetEndgameTable(): void {
  * or the first move by ordering).
  */
 export function solveRoot(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number, guess: number): number {
-  const empties = prepare(s, pLo, pHi, oLo, oHi);
-  s.endgameEval = canEvaluate(s, pLo, pHi, oLo, oHi);
-  const count = prepareRootMoves(s, pLo, pHi, oLo, oHi);
+  const empties = 64 - popcount(pLo | oLo, pHi | oHi);
+  const count = prepareRoot(s, pLo, pHi, oLo, oHi);
   s.rootBestMove = count === 0 ? PASS : s.endSq[ROOT_BASE];
   s.rootSoundMove = -1;
   if (beta - alpha <= 2) {
@@ -613,6 +643,17 @@ export function solveRoot(s: SearchContext, pLo: number, pHi: number, oLo: numbe
   }
   // Unreachable with sound bounds; a plain full-window search is the safe fallback.
   return searchRootMoves(s, pLo, pHi, oLo, oHi, alpha, beta, empties, count) | 0;
+}
+
+/**
+ * A root's set-up, shared with the split layer's root driver (endgame-split.ts): the empties list
+ * and parity, whether the evaluation orders (SearchContext.endgameEval), and the root moves
+ * ordered into the root buffer (ENDGAME_ROOT_BASE); returns their number.
+ */
+export function prepareRoot(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: number): number {
+  prepare(s, pLo, pHi, oLo, oHi);
+  s.endgameEval = canEvaluate(s, pLo, pHi, oLo, oHi);
+  return prepareRootMoves(s, pLo, pHi, oLo, oHi);
 }
 
 /** The last root test proved that rootBestMove scores at least `v`. */
