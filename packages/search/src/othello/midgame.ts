@@ -181,9 +181,21 @@ export function midgameSearch(s: SearchContext, depth: number, alpha: number, be
     let v: number;
     if (i === 0) {
       v = -midgameSearch(s, depth - 1, -beta, -alpha, ply + 1);
+      if (ply === 0 && v > alpha && !s.stopped) {
+        s.midRootMove = sq;
+        s.midRootScore = v;
+      }
     } else {
       v = -midgameSearch(s, depth - 1, -alpha - 1, -alpha, ply + 1);
-      if (v > alpha && v < beta && !s.stopped) v = -midgameSearch(s, depth - 1, -beta, -v, ply + 1);
+      if (v > alpha && !s.stopped) {
+        // At the root, a move proven better than all before it is kept even if the re-search of
+        // its exact value is cut short (think() plays it then).
+        if (ply === 0) {
+          s.midRootMove = sq;
+          s.midRootScore = v;
+        }
+        if (v < beta) v = -midgameSearch(s, depth - 1, -beta, -v, ply + 1);
+      }
     }
     pos.unmake();
     if (s.stopped) return 0;
