@@ -8,7 +8,9 @@
 // `npm ci --offline` there (which builds it); an existing setup is reused. That commit's
 // `gtp --time` takes seconds; ours takes a duration.
 //
-//   node scripts/bench.mjs --only search-strength      (SENTE_STRENGTH_MS=100, SENTE_STRENGTH_GAMES=200)
+//   node scripts/bench.mjs --only search-strength      (SENTE_STRENGTH_MS=100, SENTE_STRENGTH_GAMES=200;
+//   SENTE_STRENGTH_MATCHES=old plays only the match against 0e9893c, =mpc only MPC on against off;
+//   SENTE_STRENGTH_CSV=FILE keeps the match against 0e9893c's games)
 import { execFileSync, execSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -48,18 +50,22 @@ export async function run(options) {
   try {
     // 1. This tree against 0e9893c, both as GTP programs (one game at a time, each program
     //    thinking while the other waits).
+    const matches = process.env.SENTE_STRENGTH_MATCHES ?? 'old,mpc';
+    if (matches.includes('old')) {
     const old = oldEngine();
     const t0 = performance.now();
     const newSpec = `gtp,name=new:${process.execPath} ${CLI} gtp --build gen3 --quiet --time ${ms}ms`;
     const oldSpec = `gtp,name=old:${process.execPath} ${old} gtp --build gen3 --time ${ms / 1000}`;
     process.stderr.write(`search-strength: new vs ${OLD_COMMIT}, ${ms} ms a move, at most ${games} games, SPRT ${sprt}\n`);
     const st = tournamentStanding(['--player', newSpec, '--player', oldSpec, '--games', String(games), '--seed', '13', '--sprt', sprt, '--csv', join(tmp, 'old.csv')], 'new');
+    if (process.env.SENTE_STRENGTH_CSV) copyFileSync(join(tmp, 'old.csv'), process.env.SENTE_STRENGTH_CSV);
     rows.push({ match: `new (MPC ${gen3.probcut ? 'on' : 'off: gen3 ships no calibration'}) vs ${OLD_COMMIT}`, 'ms/move': ms, games: st.games, 'score %': st.score, 'W/D/L': st.wdl, 'mean discs': st.discs, Elo: st.elo, '95% interval': st.interval, SPRT: st.sprt ?? '-', minutes: ((performance.now() - t0) / 60000).toFixed(1) });
 
     // 2. Multi-ProbCut on against off: gen3's table in two builds of a temporary registry, one
     //    with the calibration (the shipped one, or $SENTE_PROBCUT_FILE), one without.
+    }
     const pcFile = process.env.SENTE_PROBCUT_FILE ?? join(gen3.entry.folder, 'probcut.json');
-    if (existsSync(pcFile)) {
+    if (matches.includes('mpc') && existsSync(pcFile)) {
       const dir = join(tmp, 'builds');
       saveBuild(dir, { id: 'mpc-on', table: gen3.table, parent: 'gen3', games: 0, positions: 0, validationError: null });
       saveBuild(dir, { id: 'mpc-off', table: gen3.table, parent: 'gen3', games: 0, positions: 0, validationError: null });

@@ -98,6 +98,8 @@ export class SearchContext {
    */
   midRootMove = -1;
   midRootScore = 0;
+  /** Enhanced transposition cutoffs taken by the midgame since the context was made (for tests). */
+  etcCuts = 0;
   /**
    * The exact solver orders its nodes with many empties by the evaluation: set by its entry
    * points when the context has a table and `position` is the solved position, which the solver
