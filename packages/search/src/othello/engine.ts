@@ -5,7 +5,8 @@
 // table only trusts entries of the current search; the endgame table holds proven bounds, which
 // newGame() clears). Every limit (time, nodes, abort signal) is obeyed in every phase, the exact
 // solve included: a search cut short returns the best move known (the last completed iteration's,
-// or in a cut-short solve a move the solver proved good or the shallow pre-search's), with
+// or a root move the interrupted iteration proved better than it, or in a cut-short solve a move
+// the solver proved good or the shallow pre-search's), with
 // `exact: false`; `nodes` counts every node of every phase.
 //
 // `threads: N` (N > 1) adds N - 1 helper threads (parallel.ts) sharing the engine's tables; with
@@ -72,8 +73,8 @@ const GUESS_SHRINK = 0.75;
  * think() starts another iteration when its predicted time divided by this still fits in the
  * budget left: an iteration cut short is not lost (its best root move so far is played when it
  * beat the previous best), so starting one that is predicted to need up to this many times the
- * time left pays. Measured on the midgame bench positions at 100 ms and 1 s (see the report in
- * bench/results/midgame.md): 2 uses about 90% of the budget.
+ * time left pays. Measured with gen3 in GTP matches (bench/search-strength.mjs): 2 used 87% of 100 ms and
+ * 85% of 1 s in the midgame (think() itself never ran more than a few ms past its budget).
  */
 const ITERATION_OVERRUN = 2;
 /** Bounds on the growth of an iteration's time over the last one's (the effective branching). */
