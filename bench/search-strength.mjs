@@ -8,7 +8,10 @@
 // `npm ci --offline` there (which builds it); an existing setup is reused. That commit's
 // `gtp --time` takes seconds; ours takes a duration.
 //
-//   node scripts/bench.mjs --only search-strength      (SENTE_STRENGTH_MS=100, SENTE_STRENGTH_GAMES=200)
+//   node scripts/bench.mjs --only search-strength      (SENTE_STRENGTH_MS=100, SENTE_STRENGTH_GAMES=200;
+//   SENTE_STRENGTH_MATCHES=old plays only the match against 0e9893c, =mpc only MPC on against off;
+//   SENTE_STRENGTH_CSV=FILE keeps the match against 0e9893c's games; SENTE_STRENGTH_SPRT=off plays
+//   every game)
 import { execFileSync, execSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -40,7 +43,9 @@ function oldEngine() {
 export async function run(options) {
   const ms = Number(process.env.SENTE_STRENGTH_MS ?? 100);
   const games = options.quick ? 10 : Number(process.env.SENTE_STRENGTH_GAMES ?? 200);
-  const sprt = 'elo0=0,elo1=50,alpha=0.05,beta=0.05';
+  // SENTE_STRENGTH_SPRT=off plays all the games (a fixed-length match, a narrower interval).
+  const sprt = process.env.SENTE_STRENGTH_SPRT === 'off' ? undefined : 'elo0=0,elo1=50,alpha=0.05,beta=0.05';
+  const sprtArgs = sprt ? ['--sprt', sprt] : [];
   const gen3 = loadBuild('gen3');
   const load0 = loadavg();
   const rows = [];
@@ -48,32 +53,36 @@ export async function run(options) {
   try {
     // 1. This tree against 0e9893c, both as GTP programs (one game at a time, each program
     //    thinking while the other waits).
+    const matches = process.env.SENTE_STRENGTH_MATCHES ?? 'old,mpc';
+    if (matches.includes('old')) {
     const old = oldEngine();
     const t0 = performance.now();
     const newSpec = `gtp,name=new:${process.execPath} ${CLI} gtp --build gen3 --quiet --time ${ms}ms`;
     const oldSpec = `gtp,name=old:${process.execPath} ${old} gtp --build gen3 --time ${ms / 1000}`;
-    process.stderr.write(`search-strength: new vs ${OLD_COMMIT}, ${ms} ms a move, at most ${games} games, SPRT ${sprt}\n`);
-    const st = tournamentStanding(['--player', newSpec, '--player', oldSpec, '--games', String(games), '--seed', '13', '--sprt', sprt, '--csv', join(tmp, 'old.csv')], 'new');
+    process.stderr.write(`search-strength: new vs ${OLD_COMMIT}, ${ms} ms a move, at most ${games} games, SPRT ${sprt ?? 'off'}\n`);
+    const st = tournamentStanding(['--player', newSpec, '--player', oldSpec, '--games', String(games), '--seed', '13', ...sprtArgs, '--csv', join(tmp, 'old.csv')], 'new');
+    if (process.env.SENTE_STRENGTH_CSV) copyFileSync(join(tmp, 'old.csv'), process.env.SENTE_STRENGTH_CSV);
     rows.push({ match: `new (MPC ${gen3.probcut ? 'on' : 'off: gen3 ships no calibration'}) vs ${OLD_COMMIT}`, 'ms/move': ms, games: st.games, 'score %': st.score, 'W/D/L': st.wdl, 'mean discs': st.discs, Elo: st.elo, '95% interval': st.interval, SPRT: st.sprt ?? '-', minutes: ((performance.now() - t0) / 60000).toFixed(1) });
 
     // 2. Multi-ProbCut on against off: gen3's table in two builds of a temporary registry, one
     //    with the calibration (the shipped one, or $SENTE_PROBCUT_FILE), one without.
+    }
     const pcFile = process.env.SENTE_PROBCUT_FILE ?? join(gen3.entry.folder, 'probcut.json');
-    if (existsSync(pcFile)) {
+    if (matches.includes('mpc') && existsSync(pcFile)) {
       const dir = join(tmp, 'builds');
       saveBuild(dir, { id: 'mpc-on', table: gen3.table, parent: 'gen3', games: 0, positions: 0, validationError: null });
       saveBuild(dir, { id: 'mpc-off', table: gen3.table, parent: 'gen3', games: 0, positions: 0, validationError: null });
       copyFileSync(pcFile, join(dir, 'mpc-on', 'probcut.json'));
       const t1 = performance.now();
       process.stderr.write(`search-strength: MPC on vs off, ${ms} ms a move\n`);
-      const m = tournamentStanding(['--builds', dir, '--player', 'mpc-on', '--player', 'mpc-off', '--games', String(games), '--seed', '13', '--time', `${ms}ms`, '--workers', '1', '--sprt', sprt, '--csv', join(tmp, 'mpc.csv')], 'mpc-on');
+      const m = tournamentStanding(['--builds', dir, '--player', 'mpc-on', '--player', 'mpc-off', '--games', String(games), '--seed', '13', '--time', `${ms}ms`, '--workers', '1', ...sprtArgs, '--csv', join(tmp, 'mpc.csv')], 'mpc-on');
       rows.push({ match: 'MPC on vs off (this tree, gen3)', 'ms/move': ms, games: m.games, 'score %': m.score, 'W/D/L': m.wdl, 'mean discs': m.discs, Elo: m.elo, '95% interval': m.interval, SPRT: m.sprt ?? '-', minutes: ((performance.now() - t1) / 60000).toFixed(1) });
     }
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
   const notes = [
-    `Both sides play gen3 with ${ms} ms a move (exact solving from the engines' default 16 empties; the engine of ${OLD_COMMIT} lets its exact solve overrun the time, which favours it). XOT openings drawn by seed 13, each played twice with the colours swapped; the SPRT (${sprt}, pentanomial) stops a match once it decides, else at ${games} games. Elo and its 95% interval from \`sente tournament\`.`,
+    `Both sides play gen3 with ${ms} ms a move (exact solving from the engines' default 16 empties; the engine of ${OLD_COMMIT} lets its exact solve overrun the time, which favours it). XOT openings drawn by seed 13, each played twice with the colours swapped; ${sprt ? `the SPRT (${sprt}, pentanomial) stops a match once it decides, else at ${games} games` : `no SPRT: ${games} games a match`}. Elo and its 95% interval from \`sente tournament\`.`,
     `Load average at the start: ${load0.map((x) => x.toFixed(2)).join(' ')}; at the end: ${loadavg().map((x) => x.toFixed(2)).join(' ')} (2 cores; both sides of a match suffer alike).`,
   ];
   return { columns: ['match', 'ms/move', 'games', 'score %', 'W/D/L', 'mean discs', 'Elo', '95% interval', 'SPRT', 'minutes'], rows, notes: notes.join('\n') };

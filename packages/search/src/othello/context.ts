@@ -91,6 +91,16 @@ export class SearchContext {
   rootSoundMove = -1;
   rootSoundScore = 0;
   /**
+   * The midgame's root (ply 0): the last root move whose value was proven above the window's
+   * alpha in the current iteration (so better than every move searched before it), and that lower
+   * bound; -1 if none. think() resets it per iteration and plays it when the deadline cuts the
+   * iteration short (midgame.ts).
+   */
+  midRootMove = -1;
+  midRootScore = 0;
+  /** Enhanced transposition cutoffs taken by the midgame since the context was made (for tests). */
+  etcCuts = 0;
+  /**
    * The exact solver orders its nodes with many empties by the evaluation: set by its entry
    * points when the context has a table and `position` is the solved position, which the solver
    * then keeps in step with its nodes of that many empties (see endgame.ts).

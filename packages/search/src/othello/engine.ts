@@ -5,7 +5,8 @@
 // table only trusts entries of the current search; the endgame table holds proven bounds, which
 // newGame() clears). Every limit (time, nodes, abort signal) is obeyed in every phase, the exact
 // solve included: a search cut short returns the best move known (the last completed iteration's,
-// or in a cut-short solve a move the solver proved good or the shallow pre-search's), with
+// or a root move the interrupted iteration proved better than it, or in a cut-short solve a move
+// the solver proved good or the shallow pre-search's), with
 // `exact: false`; `nodes` counts every node of every phase.
 //
 // `threads: N` (N > 1) adds N - 1 helper threads (parallel.ts) sharing the engine's tables; with
@@ -67,6 +68,26 @@ const GUESS_DEPTH = 4;
  * set (345.5 M -> 327.9 M); 0.5 cost 4% on FFO.
  */
 const GUESS_SHRINK = 0.75;
+
+/**
+ * think() starts another iteration when its predicted time divided by this still fits in the
+ * budget left: an iteration cut short is not lost (its best root move so far is played when it
+ * beat the previous best), so starting one that is predicted to need up to this many times the
+ * time left pays. Measured with gen3 in GTP matches (bench/search-strength.mjs): 2 used 87% of 100 ms and
+ * 85% of 1 s in the midgame (think() itself never ran more than a few ms past its budget).
+ */
+const ITERATION_OVERRUN = 2;
+/** Bounds on the growth of an iteration's time over the last one's (the effective branching). */
+const MIN_GROWTH = 1.5;
+const MAX_GROWTH = 8;
+/** The growth assumed while the iterations are too short to measure (under a millisecond). */
+const DEFAULT_GROWTH = 3;
+
+/** The predicted time of the next iteration from the last two (ms). */
+function nextIterationMs(lastMs: number, prevMs: number): number {
+  const growth = prevMs >= 1 ? lastMs / prevMs : DEFAULT_GROWTH;
+  return lastMs * (growth < MIN_GROWTH ? MIN_GROWTH : growth > MAX_GROWTH ? MAX_GROWTH : growth);
+}
 
 export interface SearchValueOptions {
   /** Window in evaluation-table units (default: the full window). */
@@ -298,7 +319,12 @@ export class Engine {
     let bestScore = 0;
     let completed = 0;
     let exact = false;
+    // Durations of the last two completed iterations, to predict the next one's.
+    let lastIterMs = 0;
+    let prevIterMs = 0;
+    let iterStart = performance.now();
     for (let depth = 1; depth <= maxDepth; depth++) {
+      s.midRootMove = -1;
       // Aspiration window around the previous score, widened on failure.
       let window = 4 * scale;
       let alpha = depth > 2 ? bestScore - window : -INFINITY;
@@ -315,7 +341,15 @@ export class Engine {
           window *= 2;
         } else break;
       }
-      if (s.stopped) break;
+      if (s.stopped) {
+        // Cut short by a limit: a root move this iteration proved better than the moves before
+        // it (the first is the previous iteration's best) is a better choice than that one.
+        if (s.midRootMove >= 0 && s.midRootMove !== bestMove && bestMove >= 0 && !solve) {
+          bestMove = s.midRootMove;
+          bestScore = s.midRootScore;
+        }
+        break;
+      }
       const move = tableMove(s);
       if (move >= 64) break;
       bestMove = move;
@@ -326,8 +360,15 @@ export class Engine {
         exact = true;
         break;
       }
-      // Don't start an iteration that would likely not finish (each costs several times the last).
-      if (timed && performance.now() - t0 > (deadline - t0) * 0.4) break;
+      const now = performance.now();
+      prevIterMs = lastIterMs;
+      lastIterMs = now - iterStart;
+      iterStart = now;
+      // Start the next iteration only if it is likely to get far enough to help: its predicted
+      // time (the last one's times the recent growth) must fit in what is left of the budget,
+      // with an iteration cut short still useful (the move above) and so allowed to overrun the
+      // prediction by ITERATION_OVERRUN.
+      if (timed && now - t0 + nextIterationMs(lastIterMs, prevIterMs) / ITERATION_OVERRUN > deadline - t0) break;
     }
 
     if (solve && !s.stopped) {

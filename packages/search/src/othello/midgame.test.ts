@@ -43,6 +43,67 @@ describe('midgame search', () => {
     expect(passes).toBeGreaterThan(0);
   });
 
+  it('takes enhanced transposition cutoffs in deepened searches and still equals plain alpha-beta (depth 6, 7)', () => {
+    const random = prng(41);
+    const s = new SearchContext(table, 4);
+    const cuts0 = s.etcCuts;
+    for (let i = 0; i < 6; i++) {
+      const pos = randomPosition(random, 26 + Math.floor(random() * 16));
+      const depth = 6 + (i % 2);
+      // Iterative deepening in one table generation, as think() searches: the table then holds the
+      // children's bounds that ETC cuts on.
+      s.position = pos.clone();
+      s.newSearch();
+      s.setLimits(Infinity, Infinity, undefined);
+      let v = 0;
+      for (let d = 1; d <= depth; d++) {
+        // Aspiration windows around the last value, widened on failure, as think() searches.
+        let alpha = d > 2 ? v - table.scale : -INFINITY;
+        let beta = d > 2 ? v + table.scale : INFINITY;
+        for (;;) {
+          const w = midgameSearch(s, d, alpha, beta, 0);
+          if (w <= alpha) alpha = -INFINITY;
+          else if (w >= beta) beta = INFINITY;
+          else {
+            v = w;
+            break;
+          }
+        }
+      }
+      expect(v, `position ${i} depth ${depth}`).toBe(plainAlphaBeta(pos.clone(), table, depth, -INFINITY, INFINITY));
+    }
+    expect(s.etcCuts - cuts0).toBeGreaterThan(0);
+  });
+
+  it('a root search cut short keeps only a move proven better than those before it, with a sound lower bound', () => {
+    const random = prng(53);
+    let kept = 0;
+    for (let i = 0; i < 30; i++) {
+      const pos = randomPosition(random, 28 + Math.floor(random() * 12));
+      const depth = 4;
+      const s = new SearchContext(table, 4);
+      s.position = pos.clone();
+      s.setLimits(Infinity, Infinity, undefined);
+      const full = s.nodes;
+      midgameSearch(s, depth, -INFINITY, INFINITY, 0);
+      const total = s.nodes - full;
+      // The same search again, stopped by a node limit somewhere inside it.
+      const t = new SearchContext(table, 4);
+      t.position = pos.clone();
+      t.setLimits(Infinity, Math.max(2, Math.floor(total * (0.2 + 0.7 * random()))), undefined);
+      t.midRootMove = -1;
+      midgameSearch(t, depth, -INFINITY, INFINITY, 0);
+      if (!t.stopped || t.midRootMove < 0) continue;
+      kept++;
+      expect(pos.isLegal(t.midRootMove)).toBe(true);
+      const child = pos.clone();
+      child.makeMove(t.midRootMove);
+      const value = -plainAlphaBeta(child, table, depth - 1, -INFINITY, INFINITY);
+      expect(value, `position ${i}`).toBeGreaterThanOrEqual(t.midRootScore);
+    }
+    expect(kept).toBeGreaterThan(5);
+  });
+
   it('null-window searches bound the true value on the correct side', () => {
     const random = prng(11);
     const e = new Engine(table, 'test', { ttMb: 4 });
