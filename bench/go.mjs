@@ -4,7 +4,8 @@
 // gain), the bare playout rate (policy and board only, no tree), and, unless --quick, the score
 // against GNU Go level 10 on 9x9 with komi 7.5 over SENTE_GO_BENCH_GAMES games (default 50,
 // colours alternating; 0 skips the match) at a stated time per move (SENTE_GO_BENCH_TIME seconds,
-// default 1) on SENTE_GO_BENCH_THREADS threads (default 1).
+// default 1) on SENTE_GO_BENCH_THREADS threads (default 1), with the learned move priors (the
+// default) or, with SENTE_GO_BENCH_PRIORS=0, the hand-made ones; the speed rows give both.
 // GNU Go plays Chinese rules and captures dead stones before passing, so both sides' final
 // scores can be compared with sente's own area count; disagreements are reported. The games are
 // kept in bench/results/go-games.csv and go-games.sgf, so a disagreement can be looked at.
@@ -26,10 +27,10 @@ function findGnugo() {
   return null;
 }
 
-function speed(size, playouts, threads) {
+function speed(size, playouts, threads, priors = true) {
   const board = new rules.GoBoard(size);
   // Warm up the JIT (and start the helper threads); no tree reuse, so each search starts afresh.
-  const player = new engine.MctsPlayer({ playouts, rootCandidates: false, threads, reuseTree: false });
+  const player = new engine.MctsPlayer({ playouts, rootCandidates: false, threads, reuseTree: false, priors });
   player.genmove(board, rules.BLACK, 7.5);
   const c0 = process.cpuUsage();
   const r = player.genmove(board, rules.BLACK, 7.5);
@@ -71,6 +72,9 @@ export async function run({ quick }) {
     const one = speed(size, n, 1);
     const rate1 = one.playouts / one.seconds;
     rows.push({ measurement: `playouts/s, ${size}x${size} empty board, 1 thread`, value: Math.round(rate1), detail: `${one.playouts} playouts in ${one.seconds.toFixed(2)} s; ${Math.round(one.playouts / one.cpu)} per CPU second` });
+    const hand = speed(size, n, 1, false);
+    const rateHand = hand.playouts / hand.seconds;
+    rows.push({ measurement: `playouts/s, ${size}x${size} empty board, 1 thread, hand-made priors`, value: Math.round(rateHand), detail: `the learned priors run at ${(rate1 / rateHand).toFixed(2)}x this rate; ${Math.round(hand.playouts / hand.cpu)} per CPU second` });
     const two = speed(size, n, 2);
     const rate2 = two.playouts / two.seconds;
     rows.push({ measurement: `playouts/s, ${size}x${size} empty board, 2 threads`, value: Math.round(rate2), detail: `${two.playouts} playouts in ${two.seconds.toFixed(2)} s: ${(rate2 / rate1).toFixed(2)}x one thread; ${Math.round(two.playouts / two.cpu)} per CPU second; ${(two.cpu / two.seconds).toFixed(2)} cores used` });
@@ -88,7 +92,8 @@ export async function run({ quick }) {
     } else {
       const seconds = Number(process.env.SENTE_GO_BENCH_TIME ?? 1);
       const threads = Number(process.env.SENTE_GO_BENCH_THREADS ?? 1);
-      const sente = `sente:time=${seconds},resign=0.05${threads > 1 ? `,threads=${threads}` : ''}`;
+      const priors = process.env.SENTE_GO_BENCH_PRIORS === '0' ? ',priors=0' : '';
+      const sente = `sente:time=${seconds},resign=0.05${threads > 1 ? `,threads=${threads}` : ''}${priors}`;
       const result = await matches.runGoMatch({
         size: 9,
         komi: 7.5,

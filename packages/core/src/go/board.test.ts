@@ -156,6 +156,31 @@ describe('scoring', () => {
 });
 
 describe('undo', () => {
+  it('restores the side to move, also after a move by the side not to move (reading plays either colour)', () => {
+    // The search's root bonuses read ladders for the opponent on the root board; undo used to
+    // leave the undone move's colour to move, so the root's kept tree was searched for the wrong
+    // side and played a tree move onto a stone (the 5x5 tournament hang, a broken chain list).
+    const b = new GoBoard(5);
+    b.play(pointOf(5, 2, 2), BLACK);
+    expect(b.toMove).toBe(WHITE);
+    b.play(pointOf(5, 1, 1), BLACK);
+    b.pass(BLACK);
+    b.playUnchecked(pointOf(5, 3, 3), BLACK);
+    b.undo();
+    b.undo();
+    b.undo();
+    expect(b.toMove).toBe(WHITE);
+    b.toMove = BLACK;
+    b.play(pointOf(5, 0, 0), WHITE);
+    b.undo();
+    expect(b.toMove).toBe(BLACK);
+    const c = b.clone();
+    c.play(pointOf(5, 4, 4), WHITE);
+    c.undo();
+    expect(c.toMove).toBe(BLACK);
+    b.assertConsistent();
+  });
+
   it('restores everything after a long random game', () => {
     const b = new GoBoard(7);
     let seed = 12345;

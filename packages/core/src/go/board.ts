@@ -103,6 +103,8 @@ export class GoBoard {
   // Undo stacks, grown by doubling when a game runs long (never during a playout's typical size).
   private undoMove: Int32Array;
   private undoColor: Int32Array;
+  /** The side to move before each ply (a move need not be the side to move's, e.g. in reading). */
+  private undoToMove: Int32Array;
   private undoKo: Int32Array;
   private undoKoColor: Int32Array;
   private undoPasses: Int32Array;
@@ -146,6 +148,7 @@ export class GoBoard {
     const cap = 4 * size * size + 64;
     this.undoMove = new Int32Array(cap);
     this.undoColor = new Int32Array(cap);
+    this.undoToMove = new Int32Array(cap);
     this.undoKo = new Int32Array(cap);
     this.undoKoColor = new Int32Array(cap);
     this.undoPasses = new Int32Array(cap);
@@ -554,6 +557,7 @@ export class GoBoard {
     if (k + 1 >= this.undoMove.length) this.growUndo();
     this.undoMove[k] = p;
     this.undoColor[k] = c;
+    this.undoToMove[k] = this.toMove;
     this.undoKo[k] = this.koPoint;
     this.undoKoColor[k] = this.koColor;
     this.undoPasses[k] = this.passes;
@@ -576,6 +580,7 @@ export class GoBoard {
     };
     this.undoMove = grow(this.undoMove);
     this.undoColor = grow(this.undoColor);
+    this.undoToMove = grow(this.undoToMove);
     this.undoKo = grow(this.undoKo);
     this.undoKoColor = grow(this.undoKoColor);
     this.undoPasses = grow(this.undoPasses);
@@ -622,7 +627,7 @@ export class GoBoard {
     this.koPoint = this.undoKo[k];
     this.koColor = this.undoKoColor[k];
     this.passes = this.undoPasses[k];
-    this.toMove = c;
+    this.toMove = this.undoToMove[k];
     this.resigned = EMPTY;
     if (p !== PASS) {
       const o = 3 - c;
@@ -762,6 +767,7 @@ export class GoBoard {
     b.copyFrom(this);
     b.undoMove = this.undoMove.slice();
     b.undoColor = this.undoColor.slice();
+    b.undoToMove = this.undoToMove.slice();
     b.undoKo = this.undoKo.slice();
     b.undoKoColor = this.undoKoColor.slice();
     b.undoPasses = this.undoPasses.slice();

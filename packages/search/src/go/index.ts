@@ -11,3 +11,5 @@ export * from './session.js';
 export * from './gtp.js';
 export * from './time-manager.js';
 export * from './status.js';
+export * from './features.js';
+export * from './priors.js';

@@ -18,6 +18,8 @@
 // their root children's visits and wins are added to this tree's, and the move is chosen from the
 // sums.
 import { generateCandidates } from './candidates.js';
+import { generatorFeatures } from './features.js';
+import { movePriorsOf, shippedMovePriors, type MovePriors, type PriorModel, type PriorsPayload } from './priors.js';
 import { SearchPool } from './threads.js';
 import { playoutShapeText } from './playout-shapes.js';
 import { PlayoutPolicy } from './playout.js';
@@ -40,6 +42,14 @@ export interface SearchOptions {
   readonly reuseTree?: boolean;
   /** Search threads, this one included (root parallelism, default 1). */
   readonly threads?: number;
+  /**
+   * Move priors of new nodes: true (default, where files can be read) the learned Bradley-Terry
+   * weights shipped in @sente/builds (priors.ts), a decoded priors payload for other weights, or
+   * false for the hand-made rules (priorRate); in a browser the default is the hand-made rules.
+   */
+  readonly priors?: boolean | PriorsPayload;
+  /** Learned priors: the prior rate's change per unit of log gamma (default PRIOR_SCALE). */
+  readonly priorScale?: number;
 }
 
 export interface SearchResult {
@@ -64,6 +74,23 @@ const EXPLORATION = 0.1;
 const EXPAND_AT = 2;
 /** Below this winning rate, with resignation off, the player passes instead of playing on. */
 const HOPELESS = 0.1;
+/**
+ * Learned priors: a move's prior winning rate is 0.5 + PRIOR_SCALE * ln(gamma / mean gamma of its
+ * siblings), so the move the model thinks e^1.25 times likelier than average starts near 0.75 (0.2 beat 0.1 in
+ * self-play at 2,000 playouts: docs/go.md).
+ */
+export const PRIOR_SCALE = 0.2;
+/** Progressive widening (boards of this size and up, with learned priors): see widthAt. */
+const WIDEN_FROM_SIZE = 13;
+const WIDEN_BASE = 40;
+const WIDEN_FACTOR = Math.log(1.4);
+
+/** True where files can be read (Node), so the shipped priors are the default. */
+function canReadFiles(): boolean {
+  return typeof process !== 'undefined' && typeof process.versions === 'object' && typeof process.versions.node === 'string';
+}
+
+const payloadModels = new WeakMap<PriorsPayload, MovePriors>();
 
 export class MctsPlayer {
   private readonly policy: PlayoutPolicy;
@@ -105,6 +132,15 @@ export class MctsPlayer {
   private treeMoves = new Int32Array(0);
   private pool: SearchPool | null = null;
   private rootIndex = new Int32Array(0);
+  /** Progressive widening in this search (learned priors on a large board; children sorted). */
+  private widening = false;
+  private readonly priorScale: number;
+  /** The learned priors (null: the hand-made rules). */
+  private readonly priors: MovePriors | null;
+  /** Scratch of expandLearned: points, log strengths and the sort keys of one node's children. */
+  private expandPoints = new Int32Array(0);
+  private expandLog = new Float64Array(0);
+  private expandKeys = new Float64Array(0);
   /** Per point, playouts in which black owned it at the end (last search). */
   ownerBlack = new Float64Array(0);
   /** Playouts in the last search (this thread's). */
@@ -112,6 +148,18 @@ export class MctsPlayer {
 
   constructor(readonly options: SearchOptions = {}) {
     this.policy = new PlayoutPolicy(playoutShapeScores(), options.seed ?? 1);
+    this.priorScale = options.priorScale ?? PRIOR_SCALE;
+    const priors = options.priors ?? true;
+    if (priors === false) this.priors = null;
+    else if (priors === true) this.priors = canReadFiles() ? shippedMovePriors() : null;
+    else {
+      let m = payloadModels.get(priors);
+      if (!m) {
+        m = movePriorsOf(priors);
+        payloadModels.set(priors, m);
+      }
+      this.priors = m;
+    }
     const threads = options.threads ?? 1;
     if (!Number.isInteger(threads) || threads < 1 || threads > 64) throw new RangeError(`threads must be an integer 1..64, got ${threads}`);
   }
@@ -215,6 +263,7 @@ export class MctsPlayer {
 
     const root = board.clone();
     root.toMove = color;
+    this.widening = this.priors !== null && size >= WIDEN_FROM_SIZE;
     const kept = (this.options.reuseTree ?? true) ? this.keptRoot(board, color, komi) : -1;
     let reused = 0;
     if (kept >= 0) {
@@ -431,7 +480,7 @@ export class MctsPlayer {
 
   /** The root generators' adjustments on a kept root (a fresh root gets them in expand). */
   private addRootBonuses(root: GoBoard, color: number): void {
-    const bonus = rootBonuses(root, color);
+    const bonus = this.priors ? this.learnedRootBonuses(root, color) : rootBonuses(root, color);
     const first = this.firstChild[0];
     for (let ch = first, end = first + this.childCount[0]; ch < end; ch++) {
       const b = bonus.get(this.move[ch]);
@@ -586,16 +635,28 @@ export class MctsPlayer {
     return margin;
   }
 
-  /** UCT-RAVE choice among the children of node. */
+  /** UCT-RAVE choice among the children of node (the first widthAt of them, and pass, when widening). */
   private select(node: number): number {
     const first = this.firstChild[node];
     const end = first + this.childCount[node];
-    const logN = Math.log(this.visits[node] + 1);
+    const n = this.visits[node];
+    const logN = Math.log(n + 1);
     let best = first;
     let bestValue = -Infinity;
     const visits = this.visits;
     const mix = this.mix;
-    for (let ch = first; ch < end; ch++) {
+    let stop = end;
+    if (this.widening) {
+      const width = widthAt(n);
+      if (width < end - 1 - first) {
+        stop = first + width;
+        // Pass, the last child, stays a choice.
+        const pass = end - 1;
+        bestValue = mix[pass] + EXPLORATION * Math.sqrt(logN / visits[pass]);
+        best = pass;
+      }
+    }
+    for (let ch = first; ch < stop; ch++) {
       const value = mix[ch] + EXPLORATION * Math.sqrt(logN / visits[ch]);
       if (value > bestValue) {
         bestValue = value;
@@ -631,8 +692,31 @@ export class MctsPlayer {
     return best;
   }
 
+  /**
+   * For a kept root (its children have the local model's priors): the change of each child's
+   * prior rate under the full model (the root's generators included), as a map point -> delta.
+   */
+  private learnedRootBonuses(root: GoBoard, color: number): Map<number, number> {
+    const priors = this.priors!;
+    const gen = generatorFeatures(root, color, 500);
+    const first = this.firstChild[0];
+    const points: number[] = [];
+    for (let ch = first, end = first + this.childCount[0]; ch < end; ch++) if (this.move[ch] > 0) points.push(this.move[ch]);
+    const local = points.map((p) => priors.local.logStrength(root, p, color));
+    const full = points.map((p) => priors.full.logStrength(root, p, color) + priors.full.generatorStrength(gen.get(p) ?? 0));
+    const lm = logMean(local, local.length);
+    const fm = logMean(full, full.length);
+    const out = new Map<number, number>();
+    points.forEach((p, i) => out.set(p, this.priorScale * (full[i] - fm - (local[i] - lm))));
+    return out;
+  }
+
   /** Adds the children of node for the position on b, with prior statistics. */
   private expand(node: number, b: GoBoard, atRoot: boolean): void {
+    if (this.priors) {
+      this.expandLearned(node, b, atRoot, this.priors);
+      return;
+    }
     const c = b.toMove;
     const first = this.used;
     let n = 0;
@@ -658,6 +742,61 @@ export class MctsPlayer {
     this.used += n;
   }
 
+  /**
+   * expand with the learned priors: the local model below the root, the full model (generators
+   * included) at the root; children sorted by strength, strongest first, on boards where the
+   * search widens progressively; pass last as always.
+   */
+  private expandLearned(node: number, b: GoBoard, atRoot: boolean, priors: MovePriors): void {
+    const c = b.toMove;
+    const first = this.used;
+    const gen = atRoot && (this.options.rootCandidates ?? true) ? generatorFeatures(b, c, 500) : null;
+    const model: PriorModel = gen ? priors.full : priors.local;
+    if (this.expandPoints.length < b.points) {
+      this.expandPoints = new Int32Array(b.points);
+      this.expandLog = new Float64Array(b.points);
+      this.expandKeys = new Float64Array(b.points);
+    }
+    const pts = this.expandPoints;
+    const lg = this.expandLog;
+    const empties = atRoot ? b.emptyList.slice(0, b.emptyCount) : b.emptyList;
+    const count = b.emptyCount;
+    let n = 0;
+    let max = -Infinity;
+    for (let i = 0; i < count; i++) {
+      const p = empties[i];
+      if (atRoot ? !b.isLegal(p, c) : !b.isLegalSimple(p, c)) continue;
+      if (this.policy.isEyeLike(b, p, c)) continue;
+      let s = model.logStrength(b, p, c);
+      if (gen) s += model.generatorStrength(gen.get(p) ?? 0);
+      pts[n] = p;
+      lg[n] = s;
+      if (s > max) max = s;
+      n++;
+    }
+    let sum = 0;
+    for (let i = 0; i < n; i++) sum += Math.exp(lg[i] - max);
+    const mean = n > 0 ? max + Math.log(sum / n) : 0;
+    if (b.size >= WIDEN_FROM_SIZE && n > 1) {
+      // Strongest first: sort keys of strength and index (the index in the low bits of a float
+      // would lose precision; sort the negated strengths with the index as the fraction instead).
+      const keys = this.expandKeys;
+      for (let i = 0; i < n; i++) keys[i] = Math.round((max - lg[i]) * 1024) * 1024 + i;
+      keys.subarray(0, n).sort();
+      for (let i = 0; i < n; i++) {
+        const k = keys[i] % 1024;
+        this.addChild(first + i, pts[k], c, 0.5 + this.priorScale * (lg[k] - mean));
+      }
+    } else {
+      for (let i = 0; i < n; i++) this.addChild(first + i, pts[i], c, 0.5 + this.priorScale * (lg[i] - mean));
+    }
+    this.addChild(first + n, PASS, c, n > b.size ? 0.1 : 0.4);
+    n++;
+    this.firstChild[node] = first;
+    this.childCount[node] = n;
+    this.used += n;
+  }
+
   private addChild(i: number, m: number, c: number, rate: number): void {
     const r = rate < 0.02 ? 0.02 : rate > 0.98 ? 0.98 : rate;
     this.move[i] = m;
@@ -671,31 +810,46 @@ export class MctsPlayer {
     this.refresh(i);
   }
 
-  /** Prior winning rate of c playing p from cheap local knowledge. */
+  /** Prior winning rate of c playing p from cheap local knowledge (the hand-made rules). */
   private priorRate(b: GoBoard, p: number, c: number): number {
-    const o = 3 - c;
-    let rate = 0.5;
-    for (let d = 0; d < 4; d++) {
-      const q = p + b.dirs[d];
-      const cq = b.color[q];
-      if (cq === o && b.inAtari(q)) rate += 0.2 + Math.min(0.2, 0.04 * b.chainSize[b.head[q]]);
-      else if (cq === c && b.inAtari(q)) rate += 0.15;
-    }
-    if (this.policy.isBadSelfAtari(b, p, c)) rate -= 0.3;
-    const shape = this.policy.shapeScore(b, p, c);
-    if (shape > 0) rate += 0.1;
-    else if (shape < 0) rate -= 0.1;
-    // Distance to the edge: in open areas the first two lines are rarely right.
-    const x = b.xOf(p);
-    const y = b.yOf(p);
-    const line = Math.min(x, y, b.size - 1 - x, b.size - 1 - y);
-    if (b.size >= 7 && !hasStoneWithin2(b, p)) {
-      if (line === 0) rate -= 0.15;
-      else if (line === 1) rate -= 0.08;
-      else rate += 0.05;
-    }
-    return rate;
+    return handPriorRate(this.policy, b, p, c);
   }
+}
+
+/** The hand-made prior winning rate of c playing p (MctsPlayer without learned priors). */
+export function handPriorRate(policy: PlayoutPolicy, b: GoBoard, p: number, c: number): number {
+  const o = 3 - c;
+  let rate = 0.5;
+  for (let d = 0; d < 4; d++) {
+    const q = p + b.dirs[d];
+    const cq = b.color[q];
+    if (cq === o && b.inAtari(q)) rate += 0.2 + Math.min(0.2, 0.04 * b.chainSize[b.head[q]]);
+    else if (cq === c && b.inAtari(q)) rate += 0.15;
+  }
+  if (policy.isBadSelfAtari(b, p, c)) rate -= 0.3;
+  const shape = policy.shapeScore(b, p, c);
+  if (shape > 0) rate += 0.1;
+  else if (shape < 0) rate -= 0.1;
+  // Distance to the edge: in open areas the first two lines are rarely right.
+  const x = b.xOf(p);
+  const y = b.yOf(p);
+  const line = Math.min(x, y, b.size - 1 - x, b.size - 1 - y);
+  if (b.size >= 7 && !hasStoneWithin2(b, p)) {
+    if (line === 0) rate -= 0.15;
+    else if (line === 1) rate -= 0.08;
+    else rate += 0.05;
+  }
+  return rate;
+}
+
+/** ln of the mean of exp(v[0..n)). */
+function logMean(v: ArrayLike<number>, n: number): number {
+  let max = -Infinity;
+  for (let i = 0; i < n; i++) if (v[i] > max) max = v[i];
+  if (n === 0) return 0;
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += Math.exp(v[i] - max);
+  return max + Math.log(sum / n);
 }
 
 /** A neighbour's colour as it counts for an empty point: a stone's colour, else nothing. */
@@ -713,6 +867,14 @@ export function playoutShapeScores(): Int16Array {
     shapeScores = new PatternSet(r.value).codeScores();
   }
   return shapeScores;
+}
+
+/**
+ * Children a node of n visits may choose from under progressive widening (Coulom's Crazy Stone,
+ * Chaslot's progressive unpruning): 2, then one more each time n passes 40 * (1.4^k - 1).
+ */
+export function widthAt(n: number): number {
+  return 2 + Math.floor(Math.log(1 + n / WIDEN_BASE) / WIDEN_FACTOR);
 }
 
 function hasStoneWithin2(b: GoBoard, p: number): boolean {

@@ -191,6 +191,38 @@ describe('GTP for GUIs', () => {
     expect(send(e, 'loadsgf')).toBe('? syntax error\n\n');
   });
 
+  it('loadsgf of a file with variations follows the main line, and loadsgf FILE N stops before move N (as GoGui sends it)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sente-gtp-'));
+    const file = join(dir, 'variations.sgf');
+    // Variations at move 2 and, inside the main one, at move 4; comments, move properties and a
+    // second game tree after the first that GoGui would not send but must be ignored.
+    writeFileSync(
+      file,
+      '(;GM[1]FF[4]SZ[9]KM[6.5]PB[a]PW[b]C[a game with branches]\n;B[ee]C[first]BL[30]\n(;W[cc]\n;B[gg]\n(;W[cg];B[gc]C[main line end])\n(;W[gc];B[cg]))\n(;W[gc];B[cc]))\n(;GM[1]SZ[9];B[aa])',
+    );
+    const e = new GoGtpEngine({ playouts: 4 });
+    const at = (v: string): number => {
+      const r = go.parseGtpVertex(9, v);
+      if (!r.ok) throw new Error(v);
+      return e.board.color[r.value];
+    };
+    expect(send(e, `loadsgf ${file}`)).toBe('= white\n\n');
+    expect(e.board.ply).toBe(5);
+    expect(e.komi).toBe(6.5);
+    // Main line: B E5, W C7, B G3, W C3, B G7 (SGF "cc" is C7 on 9x9, "cg" C3, "gc" G7).
+    expect([at('E5'), at('C7'), at('G3'), at('C3'), at('G7')]).toEqual([go.BLACK, go.WHITE, go.BLACK, go.WHITE, go.BLACK]);
+    for (const [n, ply, toMove] of [[1, 0, 'black'], [2, 1, 'white'], [4, 3, 'white'], [5, 4, 'black'], [99, 5, 'white']] as const) {
+      expect(send(e, `loadsgf ${file} ${n}`)).toBe(`= ${toMove}\n\n`);
+      expect(e.board.ply).toBe(ply);
+    }
+    // After `loadsgf FILE 4`, move 4 of the main line (W C3) is still to be played, and legal.
+    send(e, `loadsgf ${file} 4`);
+    expect(at('C3')).toBe(go.EMPTY);
+    expect(at('C7')).toBe(go.WHITE);
+    expect(send(e, 'play white C3')).toBe('= \n\n');
+    expect(send(e, `loadsgf ${file} 0`)).toBe('? syntax error\n\n');
+  });
+
   it('reg_genmove answers without playing; final_status_list refuses bad words', () => {
     const e = new GoGtpEngine({ playouts: 30 });
     send(e, 'boardsize 7');

@@ -77,12 +77,12 @@ export class ExternalGtpPlayer implements GoPlayer {
 }
 
 /**
- * A player from its description: "sente", "sente:playouts=500,time=2s,resign=0.05,seed=7,threads=2", or
+ * A player from its description: "sente", "sente:playouts=500,time=2s,resign=0.05,seed=7,threads=2,priors=0", or
  * "gtp:<command line>" (e.g. "gtp:gnugo --mode gtp --level 1").
  */
 export function createPlayer(spec: string, index: number, options: ExternalGtpOptions = {}): GoPlayer {
   if (spec === 'sente' || spec.startsWith('sente:')) {
-    const options: { playouts?: number; timeMs?: number; resignThreshold?: number; seed?: number; threads?: number } = { seed: index + 1 };
+    const options: { playouts?: number; timeMs?: number; resignThreshold?: number; seed?: number; threads?: number; priors?: boolean } = { seed: index + 1 };
     const rest = spec.slice('sente'.length + 1);
     for (const part of rest.split(',').filter(Boolean)) {
       const [key, value] = part.split('=');
@@ -98,10 +98,15 @@ export function createPlayer(spec: string, index: number, options: ExternalGtpOp
       if (key === 'playouts') options.playouts = v;
       else if (key === 'resign') options.resignThreshold = v;
       else if (key === 'seed') options.seed = v;
+      else if (key === 'priors') {
+        // 1: the learned move priors (the default), 0: the hand-made ones.
+        if (v !== 0 && v !== 1) throw new Error(`player "${spec}": priors must be 0 or 1`);
+        options.priors = v === 1;
+      }
       else if (key === 'threads') {
         if (!Number.isInteger(v) || v < 1 || v > 64) throw new Error(`player "${spec}": threads must be an integer 1..64`);
         options.threads = v;
-      } else throw new Error(`player "${spec}": unknown option ${key} (playouts, time, resign, seed, threads)`);
+      } else throw new Error(`player "${spec}": unknown option ${key} (playouts, time, resign, seed, threads, priors)`);
     }
     return new SentePlayer(spec, options);
   }

@@ -3,3 +3,4 @@
 export * from './engines.js';
 export * from './match.js';
 export * from './tournament-game.js';
+export * from './priors-fit.js';

@@ -12,6 +12,7 @@ describe('Go matches', () => {
     expect(() => createPlayer('alphago', 0)).toThrow(/use "sente/);
     expect(() => createPlayer('sente:speed=3', 0)).toThrow(/unknown option speed/);
     expect(() => createPlayer('sente:threads=0', 0)).toThrow(/threads must be an integer 1\.\.64/);
+    expect(() => createPlayer('sente:priors=2', 0)).toThrow(/priors must be 0 or 1/);
   });
 
   it('plays refereed games with alternating colours and agreeing scores', async () => {

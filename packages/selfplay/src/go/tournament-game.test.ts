@@ -49,6 +49,8 @@ describe('Go tournaments on the tournament runner', () => {
     expect(parseGoPlayerSpec('sente:playouts=50,time=2s,resign=0,seed=3,name=fast')).toEqual({ ok: true, spec: { kind: 'go-engine', name: 'fast', playouts: 50, timeMs: 2000, resign: 0, seed: 3 } });
     expect(parseGoPlayerSpec('gtp:gnugo --mode gtp')).toEqual({ ok: true, spec: { kind: 'gtp', name: 'gtp:gnugo --mode gtp', command: 'gnugo --mode gtp' } });
     expect(parseGoPlayerSpec('sente:speed=3')).toEqual({ ok: false, error: expect.stringMatching(/unknown setting speed/) });
+    expect(parseGoPlayerSpec('sente:playouts=50,priors=0,name=old')).toEqual({ ok: true, spec: { kind: 'go-engine', name: 'old', playouts: 50, priors: false } });
+    expect(parseGoPlayerSpec('sente:priors=2')).toEqual({ ok: false, error: expect.stringMatching(/priors must be 0 \(hand-made\) or 1 \(learned\)/) });
     expect(parseGoPlayerSpec('sente:playouts=0')).toEqual({ ok: false, error: expect.stringMatching(/playouts must be a whole number from 1/) });
     expect(parseGoPlayerSpec('sente:time=0.1ms')).toEqual({ ok: false, error: expect.stringMatching(/time: .*too short/) });
     expect(parseGoPlayerSpec('alphago')).toEqual({ ok: false, error: expect.stringMatching(/use "sente/) });

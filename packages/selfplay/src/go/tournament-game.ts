@@ -33,6 +33,8 @@ export interface GoEngineSpec {
   readonly resign?: number;
   /** Fixed seed (default: one per game, from the name and the game number). */
   readonly seed?: number;
+  /** false: the hand-made move priors instead of the learned ones (priors=0). */
+  readonly priors?: boolean;
 }
 
 /** How a Go game was scored and ended, beyond the tournament's common fields. */
@@ -54,7 +56,7 @@ const NAME = /^[A-Za-z0-9_.+#@:=-]{1,40}$/;
 
 export type GoSpecResult = { ok: true; spec: GoEngineSpec | GtpSpec } | { ok: false; error: string };
 
-/** A Go player: `sente[:playouts=N,time=DURATION,resign=R,seed=K,name=NAME]` or `gtp:<command line>`. */
+/** A Go player: `sente[:playouts=N,time=DURATION,resign=R,seed=K,priors=0|1,name=NAME]` or `gtp:<command line>`. */
 export function parseGoPlayerSpec(text: string): GoSpecResult {
   if (text.startsWith('gtp:')) {
     const command = text.slice(4).trim();
@@ -79,12 +81,15 @@ export function parseGoPlayerSpec(text: string): GoSpecResult {
       const [min, max] = key === 'playouts' ? [1, 10_000_000] : [0, 0xffffffff];
       if (!Number.isInteger(n) || n < min || n > max) return { ok: false, error: `player "${text}": ${key} must be a whole number from ${min} to ${max}, got "${value}"` };
       spec[key] = n;
+    } else if (key === 'priors') {
+      if (value !== '0' && value !== '1') return { ok: false, error: `player "${text}": priors must be 0 (hand-made) or 1 (learned), got "${value}"` };
+      spec.priors = value === '1';
     } else if (key === 'resign') {
       const n = Number(value);
       if (!(n >= 0 && n <= 1)) return { ok: false, error: `player "${text}": resign must be a number from 0 to 1, got "${value}"` };
       spec.resign = n;
     } else {
-      return { ok: false, error: `player "${text}": unknown setting ${key} (playouts, time, resign, seed, name)` };
+      return { ok: false, error: `player "${text}": unknown setting ${key} (playouts, time, resign, seed, priors, name)` };
     }
   }
   return { ok: true, spec };
@@ -128,6 +133,7 @@ function startPlayer(spec: PlayerSpec, key: number, timeoutMs: number | undefine
   return new SentePlayer(spec.name, {
     playouts: spec.playouts, timeMs: spec.timeMs, resignThreshold: spec.resign,
     seed: spec.seed ?? hashString(`${spec.name}|${key}`),
+    ...(spec.priors === false ? { priors: false } : {}),
   });
 }
 
