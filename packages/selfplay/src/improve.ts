@@ -114,8 +114,8 @@ export async function improve(o: ImproveOptions): Promise<ImproveSummary> {
     ?? (!Number.isInteger(o.matchGames) || o.matchGames < 1 ? `match games must be a whole number ≥ 1, got ${o.matchGames}` : null)
     ?? (o.sprt && o.matchGames < 2 ? `an SPRT needs at least one pair of games (match games 2 or more, got ${o.matchGames})` : null)
     ?? randomOpeningProblem(o.randomOpening)
-    ?? (o.randomOpening === undefined && (o.extraData?.length ?? 0) > 0 ? 'extra position files need data mode (a random opening range): without it the candidates train on games' : null)
-    ?? (o.randomOpening !== undefined && (o.extraGames?.length ?? 0) > 0 ? 'in data mode the candidates train on position files: convert the extra games with "sente data convert" and give them as extra data' : null)
+    ?? (o.randomOpening === undefined && (o.extraData?.length ?? 0) > 0 ? '--extra-data needs data mode (--random-opening A-B): without it the candidates train on games' : null)
+    ?? (o.randomOpening !== undefined && (o.extraGames?.length ?? 0) > 0 ? '--extra-games trains on games; in data mode (--random-opening) give position files with --extra-data (convert games with "sente data convert")' : null)
     ?? (o.extraData ?? []).map((f) => (existsSync(f) ? null : `position file ${f} does not exist`)).find((p) => p !== null)
     ?? (o.extraGames ?? []).map((f) => (existsSync(resolveGameFile(f)) ? null : `game file ${f} does not exist`)).find((p) => p !== null) ?? null;
   if (problem) throw new Error(problem);

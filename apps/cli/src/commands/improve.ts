@@ -68,11 +68,6 @@ export const improveCommand: CommandModule<object, Args> = {
       'random-plies': int(0, 60), 'match-games': RULES.games, 'match-time': RULES.duration, 'match-depth': RULES.depth, 'match-exact': RULES.exact,
       workers: RULES.workers, seed: RULES.seed, runs: folder, run: folder, window: int(0, 1000), 'extra-games': existing, 'extra-data': file,
     }, (a) => {
-      if (a['random-opening'] !== undefined) {
-        const r = parseRandomOpening(String(a['random-opening']));
-        if (!r.ok) return `--random-opening ${r.error}`;
-        if ((a['extra-games'] as string[] | undefined)?.length) return '--extra-games trains on games; in data mode (--random-opening) give position files with --extra-data (convert games with "sente data convert")';
-      } else if ((a['extra-data'] as string[] | undefined)?.length) return '--extra-data needs data mode (--random-opening A-B): without it the candidates train on games';
       if (a['match-time'] !== undefined && a['match-depth'] !== undefined) return '--match-time and --match-depth exclude each other: the match is at equal time per move, or at a fixed depth';
       if ((a.sprt as unknown) === false) return null;
       const t = parseSprt(String(a.sprt));
@@ -83,6 +78,8 @@ export const improveCommand: CommandModule<object, Args> = {
     const sprt = args.sprt === false ? null : parseSprt(args.sprt);
     const openings = parseOpeningSpec(args.openings);
     if (!openings.ok) throw new UsageError(openings.error);
+    const dataMode = args['random-opening'] !== undefined ? parseRandomOpening(args['random-opening']) : undefined;
+    if (dataMode && !dataMode.ok) throw new UsageError(`--random-opening ${dataMode.error}`);
     const time = stamp();
     const runDir = resolve(args.run ?? join(args.runs, time));
     const stop = interruptSignal(() => process.stderr.write('\nstopping after the current step; files written so far are kept\n'));
@@ -93,7 +90,7 @@ export const improveCommand: CommandModule<object, Args> = {
       const s = await improve({
         buildsDir: buildsDir(), runDir, generations: args.generations, games: args.games, depth: args.depth, exact: args.exact,
         randomness: args.randomness, randomPlies: args['random-plies'], openings: openings.value,
-        ...(args['random-opening'] !== undefined ? { randomOpening: (parseRandomOpening(args['random-opening']) as { value: [number, number] }).value, extraData: args['extra-data'] } : {}),
+        ...(dataMode?.ok ? { randomOpening: dataMode.value } : {}), extraData: args['extra-data'],
         format: args.format as 1 | 2,
         matchGames: args['match-games'], sprt: sprt?.ok ? sprt.test : null, matchTimeMs: args['match-depth'] === undefined ? durationMs(args['match-time'] ?? IMPROVE_MATCH_TIME) : undefined, matchDepth: args['match-depth'] ?? args.depth, matchExact: args['match-exact'] ?? args.exact,
         epochs: args.epochs, l2: args.l2, neighbour: args.neighbour, phases: args.phases ?? (args.format === 2 ? 30 : 12), validation: args.validation,
