@@ -5,7 +5,7 @@
 import { Position, parseTranscript } from '@sente/core';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { seededRandom } from './random.js';
+import { randomMoves, seededRandom } from './random.js';
 
 /** The shipped XOT openings (packages/selfplay/openings/xot-large.txt, beside src/ and dist/). */
 export const DEFAULT_OPENINGS_FILE = fileURLToPath(new URL('../openings/xot-large.txt', import.meta.url));
@@ -66,16 +66,7 @@ export function readOpeningsFile(path: string): OpeningsResult<number[][]> {
 export function randomOpening(plies: number, seed: number, index: number, isBalanced: (p: Position) => boolean): number[] {
   let last: number[] = [];
   for (let attempt = 0; attempt < 64; attempt++) {
-    const random = seededRandom(seed, index, attempt, 0x0bee);
-    const position = Position.initial();
-    const moves: number[] = [];
-    while (moves.length < plies && !position.isGameOver()) {
-      if (position.mustPass()) position.makePass();
-      const legal = position.legalMoveList();
-      const move = legal[Math.floor(random() * legal.length)];
-      position.makeMove(move);
-      moves.push(move);
-    }
+    const { moves, position } = randomMoves(seededRandom(seed, index, attempt, 0x0bee), plies);
     if (position.isGameOver()) continue;
     last = moves;
     if (isBalanced(position)) return moves;

@@ -38,19 +38,28 @@ export function seededRandom(...keys: number[]): () => number {
 }
 
 /**
- * A finished game of uniformly random legal moves drawn with `random` (passes played when forced):
- * its moves without passes, the final position and black's final score (0, never -0, for a draw).
+ * Uniformly random legal moves from the start, drawn with `random` (passes played when forced),
+ * until `maxMoves` moves are played or the game ends: the moves without passes and the position.
  */
-export function randomFinishedGame(random: () => number): { moves: number[]; position: Position; blackScore: number } {
+export function randomMoves(random: () => number, maxMoves = Infinity): { moves: number[]; position: Position } {
   const p = Position.initial();
   const moves: number[] = [];
-  while (!p.isGameOver()) {
+  while (moves.length < maxMoves && !p.isGameOver()) {
     if (p.mustPass()) { p.makePass(); continue; }
     const legal = p.legalMoveList();
     const m = legal[Math.floor(random() * legal.length)];
     p.makeMove(m);
     moves.push(m);
   }
-  const s = p.finalScore();
-  return { moves, position: p, blackScore: (p.side === BLACK ? s : -s) | 0 };
+  return { moves, position: p };
+}
+
+/**
+ * A finished game of uniformly random legal moves (randomMoves to the end): its moves without
+ * passes, the final position and black's final score (0, never -0, for a draw).
+ */
+export function randomFinishedGame(random: () => number): { moves: number[]; position: Position; blackScore: number } {
+  const { moves, position } = randomMoves(random);
+  const s = position.finalScore();
+  return { moves, position, blackScore: (position.side === BLACK ? s : -s) | 0 };
 }

@@ -9,7 +9,7 @@ import { BLACK, Position } from '@sente/core';
 import type { Engine } from '@sente/search';
 import type { GameRecord } from './gamefile.js';
 import { randomOpening, readOpeningsFile, type OpeningSource } from './openings.js';
-import { seededRandom } from './random.js';
+import { randomMoves, seededRandom } from './random.js';
 
 export interface SelfplaySettings {
   /** Concrete build id (not 'strongest': the caller resolves it once for the whole run). */
@@ -41,18 +41,7 @@ export function randomOpeningPlies(range: readonly [number, number], seed: numbe
 
 /** Data mode's opening: N uniformly random legal plies (fewer if the game ends first). */
 export function randomDataOpening(range: readonly [number, number], seed: number, index: number): number[] {
-  const plies = randomOpeningPlies(range, seed, index);
-  const random = seededRandom(seed, index, 0xda7b);
-  const position = Position.initial();
-  const moves: number[] = [];
-  while (moves.length < plies && !position.isGameOver()) {
-    if (position.mustPass()) { position.makePass(); continue; }
-    const legal = position.legalMoveList();
-    const m = legal[Math.floor(random() * legal.length)];
-    position.makeMove(m);
-    moves.push(m);
-  }
-  return moves;
+  return randomMoves(seededRandom(seed, index, 0xda7b), randomOpeningPlies(range, seed, index)).moves;
 }
 
 /** The opening of game `index`: line index mod n of the file, or a balanced random one. */

@@ -1,20 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { BLACK, Position } from '@sente/core';
+import { BLACK, type Position } from '@sente/core';
 import { solvePosition } from '@sente/search';
+import { randomMoves, seededRandom } from '../random.js';
 import { exactBlackScore } from './adjudication.js';
 
-/** A position reached by `plies` seeded random moves (passes played), or null if the game ended. */
-function randomPosition(seed: number, plies: number): Position | null {
-  let x = seed >>> 0;
-  const p = Position.initial();
-  for (let i = 0; i < plies; i++) {
-    if (p.isGameOver()) return null;
-    if (p.mustPass()) { p.makePass(); continue; }
-    const moves = p.legalMoveList();
-    x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
-    p.makeMove(moves[x % moves.length]);
-  }
-  return p.isGameOver() ? null : p;
+/** A position reached by `moves` seeded random moves (passes played), or null if the game ended. */
+function randomPosition(seed: number, moves: number): Position | null {
+  const { position } = randomMoves(seededRandom(seed, 0xad1), moves);
+  return position.isGameOver() ? null : position;
 }
 
 describe('exactBlackScore', () => {
