@@ -5,9 +5,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type CliResult, ROOT, runCli } from './cli.js';
+import { type CliResult, MAIN, ROOT, runCli } from './cli.js';
 
-const MAIN = join(ROOT, 'apps/cli/dist/main.js');
 const tmp = mkdtempSync(join(tmpdir(), 'sente-bench-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 

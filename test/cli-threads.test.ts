@@ -9,9 +9,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { formatGgf, parseSquare, parseTranscript, unwrap } from '@sente/core';
 import { parsePlayerSpec } from '@sente/selfplay';
 import { buildsDir } from '@sente/search';
-import { type CliResult, ROOT, runCli } from './cli.js';
+import { type CliResult, MAIN, ROOT, runCli } from './cli.js';
 
-const MAIN = join(ROOT, 'apps/cli/dist/main.js');
 const FFO = join(ROOT, 'test/fixtures/ffo/fforum-20-39.obf');
 const tmp = mkdtempSync(join(tmpdir(), 'sente-threads-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

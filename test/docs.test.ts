@@ -4,11 +4,9 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { MAIN, ROOT } from './cli.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const MAIN = join(ROOT, 'apps/cli/dist/main.js');
 const DOCS = ['README.md', 'apps/cli/README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
 /** Commands with subcommands: the doc line names both. */
 const GROUPS = new Set(['book', 'go', 'queue', 'data']);

@@ -4,10 +4,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { ROOT } from './cli.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLI = join(ROOT, 'apps/cli/dist/main.js');
 const sente = (args: string[], input?: string) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', input, cwd: ROOT });
 

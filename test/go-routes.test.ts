@@ -4,10 +4,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { MAIN } from './cli.js';
 
-const MAIN = fileURLToPath(new URL('../apps/cli/dist/main.js', import.meta.url));
 
 function findGnugo(): string | null {
   for (const d of [...(process.env.PATH ?? '').split(delimiter), '/usr/games']) {

@@ -6,6 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { PASS, Position, squareName } from '@sente/core';
 import { parseCsvLine, type GamePlayer } from '@sente/selfplay';
+import { MAIN } from './cli.js';
+
+/** The built CLI (test/cli.ts), under the name this module's importers use. */
+export const CLI = MAIN;
 
 export interface RefereedGame {
   /** Every move, passes included, from the initial position. */
@@ -53,7 +57,6 @@ export async function refereeGame(black: GamePlayer, white: GamePlayer, opening:
 export const RHINO = '/usr/games/gtp-rhino';
 export const hasRhino = existsSync(RHINO);
 /** The built CLI and the test fixtures, as absolute paths (tests may run from any directory). */
-export const CLI = fileURLToPath(new URL('../apps/cli/dist/main.js', import.meta.url));
 export const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 
 /** The records of a tournament CSV as objects keyed by its header; every record has every column. */

@@ -8,10 +8,9 @@ import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from './cli.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PACKAGES = ['packages/core', 'packages/builds', 'packages/search', 'packages/selfplay', 'apps/web', 'apps/cli'];
 const tmp = mkdtempSync(join(tmpdir(), 'sente-pack-'));
 const project = join(tmp, 'project');

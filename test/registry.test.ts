@@ -5,12 +5,10 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { MAIN, ROOT } from './cli.js';
 import { clearBuildCache, loadBuild, readManifest } from '@sente/search';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const MAIN = fileURLToPath(new URL('../apps/cli/dist/main.js', import.meta.url));
 const tmp = mkdtempSync(join(tmpdir(), 'sente-registry-e2e-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 

@@ -6,7 +6,6 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Position, isSenteError, popcount } from '@sente/core';
 import { createEngine, loadBuild, solvePosition } from '@sente/search';
@@ -15,8 +14,8 @@ import {
   setPosition, writePositions, type PositionRecord,
 } from '@sente/selfplay';
 import { randomGame } from '../packages/selfplay/src/testutil.js';
+import { MAIN } from './cli.js';
 
-const MAIN = fileURLToPath(new URL('../apps/cli/dist/main.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'sente-relabel-'));
 const builds = join(dir, 'builds');
 const env = { ...process.env, SENTE_BUILDS: builds };
