@@ -194,11 +194,10 @@ export function midgameSearch(s: SearchContext, depth: number, alpha: number, be
     pos.applyMove(sq, moveFLo[base + i], moveFHi[base + i]);
     let v: number;
     if (i === 0) {
+      // (At the root the first move is the table's, normally the previous iteration's best, which
+      // think() plays anyway; a first move proven only above the aspiration window's floor is not
+      // a better choice, so only later moves proven better than those before them are recorded.)
       v = -midgameSearch(s, depth - 1, -beta, -alpha, ply + 1);
-      if (ply === 0 && v > alpha && !s.stopped) {
-        s.midRootMove = sq;
-        s.midRootScore = v;
-      }
     } else {
       v = -midgameSearch(s, depth - 1, -alpha - 1, -alpha, ply + 1);
       if (v > alpha && !s.stopped) {
