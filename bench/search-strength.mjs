@@ -5,7 +5,7 @@
 // then this tree's gen3 with its Multi-ProbCut calibration against the same table without it
 // (build players of a temporary registry, same code, same time). The old engine is set up by this
 // section: `git archive 0e9893c` into $SENTE_OLD_DIR (default <tmp>/sente-0e9893c), then
-// `npm ci --offline` there (which builds it); an existing setup is reused. That commit's
+// `npm ci --prefer-offline` there (which builds it); an existing setup is reused. That commit's
 // `gtp --time` takes seconds; ours takes a duration.
 //
 //   node scripts/bench.mjs --only search-strength      (SENTE_STRENGTH_MS=100, SENTE_STRENGTH_GAMES=200;
@@ -32,10 +32,10 @@ function oldEngine() {
   const dir = process.env.SENTE_OLD_DIR ?? join(tmpdir(), `sente-${OLD_COMMIT}`);
   const cli = join(dir, 'apps/cli/dist/main.js');
   if (existsSync(cli)) return cli;
-  process.stderr.write(`search-strength: setting up ${OLD_COMMIT} in ${dir} (git archive, npm ci --offline)\n`);
+  process.stderr.write(`search-strength: setting up ${OLD_COMMIT} in ${dir} (git archive, npm ci --prefer-offline)\n`);
   mkdirSync(dir, { recursive: true });
   execSync(`git -C "${ROOT}" archive ${OLD_COMMIT} | tar -x -C "${dir}"`, { stdio: 'inherit' });
-  execFileSync('npm', ['ci', '--offline', '--no-audit', '--no-fund'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
   if (!existsSync(cli)) throw new Error(`setting up ${OLD_COMMIT} in ${dir} left no ${cli}`);
   return cli;
 }
