@@ -1,6 +1,7 @@
 // Seed 002's worked examples and "typical mistakes" as exact cases for the fast bitboard move
 // generator and flips, each checked against the slow one-step walk as well. The random-game
 // properties (every ply of ~200 games) live in random-games.test.ts.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HI, squaresOf } from './bitboard.js';
 import { flipsFor, generateMoves } from './moves.js';
@@ -163,5 +164,25 @@ describe('seed 002: typical mistakes', () => {
     const b = sidesFromRows(rows);
     expect(fastFlips(b, 'a1')).toEqual(['a2', 'a3', 'a4', 'a5', 'a6', 'a7', 'b2', 'c3', 'd4', 'e5', 'f6', 'g7']);
     expect(slowFlips(gridFromBitboards(b.pLo, b.pHi, b.oLo, b.oHi), 'a1')).toEqual(fastFlips(b, 'a1'));
+  });
+
+  it('arbitrary boards, reachable or not: every empty square has the same flips fast and slow', () => {
+    // Each square empty, player or opponent with a drawn bias, so long runs of one colour occur;
+    // every direction of the unrolled flipsFor is exercised from every square.
+    const board = fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 64, maxLength: 64 }));
+    fc.assert(fc.property(board, ([fill, bias, draws]) => {
+      const b: Sides = { pLo: 0, pHi: 0, oLo: 0, oHi: 0 };
+      draws.forEach((d, s) => {
+        if (d >= fill) return;
+        const lo = s < 32 ? 1 << s : 0;
+        const hi = s < 32 ? 0 : 1 << (s - 32);
+        if (d < fill * bias) { b.pLo |= lo; b.pHi |= hi; } else { b.oLo |= lo; b.oHi |= hi; }
+      });
+      const grid = gridFromBitboards(b.pLo, b.pHi, b.oLo, b.oHi);
+      for (let s = 0; s < 64; s++) {
+        if (grid[s >> 3][s & 7] !== EMPTY) continue;
+        expect(fastFlips(b, nameOf(s))).toEqual(slowFlips(grid, nameOf(s)));
+      }
+    }), { numRuns: 400, seed: 13 });
   });
 });

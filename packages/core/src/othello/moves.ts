@@ -10,6 +10,7 @@ import { HI, INNER_COLS } from './bitboard.js';
 // A module-local alias: a direct binding stays a plain variable even when a test runner rewrites
 // imports into namespace reads.
 const HI_ = HI;
+const clz32 = Math.clz32;
 
 /**
  * Legal moves of the player (p) against the opponent (o). Returns the low half; the high half
@@ -176,41 +177,134 @@ export function flipsFor(pLo: number, pHi: number, oLo: number, oHi: number, squ
   const base = square << 3;
   let rLo: number, rHi: number, xLo: number, xHi: number, f: number;
 
-  // Increasing directions: the blocker is the lowest non-opponent square of the ray.
-  for (let d = 0; d < 4; d++) {
-    rLo = RAY_LO[base + d];
-    rHi = RAY_HI[base + d];
-    xLo = rLo & ~oLo;
-    if (xLo !== 0) {
-      f = xLo & -xLo;
-      if ((f & pLo) !== 0) fLo |= rLo & (f - 1);
-    } else {
-      xHi = rHi & ~oHi;
-      if (xHi !== 0) {
-        f = xHi & -xHi;
-        if ((f & pHi) !== 0) {
-          fLo |= rLo;
-          fHi |= rHi & (f - 1);
-        }
+  // Unrolled (a loop over the directions measured slower in V8). Increasing directions 0..3: the
+  // blocker is the lowest non-opponent square of the ray.
+  rLo = RAY_LO[base + 0];
+  rHi = RAY_HI[base + 0];
+  xLo = rLo & ~oLo;
+  if (xLo !== 0) {
+    f = xLo & -xLo;
+    if ((f & pLo) !== 0) fLo |= rLo & (f - 1);
+  } else {
+    xHi = rHi & ~oHi;
+    if (xHi !== 0) {
+      f = xHi & -xHi;
+      if ((f & pHi) !== 0) {
+        fLo |= rLo;
+        fHi |= rHi & (f - 1);
       }
     }
   }
-  // Decreasing directions: the blocker is the highest non-opponent square of the ray.
-  for (let d = 4; d < 8; d++) {
-    rLo = RAY_LO[base + d];
-    rHi = RAY_HI[base + d];
+  rLo = RAY_LO[base + 1];
+  rHi = RAY_HI[base + 1];
+  xLo = rLo & ~oLo;
+  if (xLo !== 0) {
+    f = xLo & -xLo;
+    if ((f & pLo) !== 0) fLo |= rLo & (f - 1);
+  } else {
     xHi = rHi & ~oHi;
     if (xHi !== 0) {
-      f = 1 << (31 - Math.clz32(xHi));
-      if ((f & pHi) !== 0) fHi |= rHi & ~((f << 1) - 1);
-    } else {
-      xLo = rLo & ~oLo;
-      if (xLo !== 0) {
-        f = 1 << (31 - Math.clz32(xLo));
-        if ((f & pLo) !== 0) {
-          fHi |= rHi;
-          fLo |= rLo & -(f << 1);
-        }
+      f = xHi & -xHi;
+      if ((f & pHi) !== 0) {
+        fLo |= rLo;
+        fHi |= rHi & (f - 1);
+      }
+    }
+  }
+  rLo = RAY_LO[base + 2];
+  rHi = RAY_HI[base + 2];
+  xLo = rLo & ~oLo;
+  if (xLo !== 0) {
+    f = xLo & -xLo;
+    if ((f & pLo) !== 0) fLo |= rLo & (f - 1);
+  } else {
+    xHi = rHi & ~oHi;
+    if (xHi !== 0) {
+      f = xHi & -xHi;
+      if ((f & pHi) !== 0) {
+        fLo |= rLo;
+        fHi |= rHi & (f - 1);
+      }
+    }
+  }
+  rLo = RAY_LO[base + 3];
+  rHi = RAY_HI[base + 3];
+  xLo = rLo & ~oLo;
+  if (xLo !== 0) {
+    f = xLo & -xLo;
+    if ((f & pLo) !== 0) fLo |= rLo & (f - 1);
+  } else {
+    xHi = rHi & ~oHi;
+    if (xHi !== 0) {
+      f = xHi & -xHi;
+      if ((f & pHi) !== 0) {
+        fLo |= rLo;
+        fHi |= rHi & (f - 1);
+      }
+    }
+  }
+  // Decreasing directions 4..7: the blocker is the highest non-opponent square of the ray.
+  rLo = RAY_LO[base + 4];
+  rHi = RAY_HI[base + 4];
+  xHi = rHi & ~oHi;
+  if (xHi !== 0) {
+    f = 1 << (31 - clz32(xHi));
+    if ((f & pHi) !== 0) fHi |= rHi & ~((f << 1) - 1);
+  } else {
+    xLo = rLo & ~oLo;
+    if (xLo !== 0) {
+      f = 1 << (31 - clz32(xLo));
+      if ((f & pLo) !== 0) {
+        fHi |= rHi;
+        fLo |= rLo & -(f << 1);
+      }
+    }
+  }
+  rLo = RAY_LO[base + 5];
+  rHi = RAY_HI[base + 5];
+  xHi = rHi & ~oHi;
+  if (xHi !== 0) {
+    f = 1 << (31 - clz32(xHi));
+    if ((f & pHi) !== 0) fHi |= rHi & ~((f << 1) - 1);
+  } else {
+    xLo = rLo & ~oLo;
+    if (xLo !== 0) {
+      f = 1 << (31 - clz32(xLo));
+      if ((f & pLo) !== 0) {
+        fHi |= rHi;
+        fLo |= rLo & -(f << 1);
+      }
+    }
+  }
+  rLo = RAY_LO[base + 6];
+  rHi = RAY_HI[base + 6];
+  xHi = rHi & ~oHi;
+  if (xHi !== 0) {
+    f = 1 << (31 - clz32(xHi));
+    if ((f & pHi) !== 0) fHi |= rHi & ~((f << 1) - 1);
+  } else {
+    xLo = rLo & ~oLo;
+    if (xLo !== 0) {
+      f = 1 << (31 - clz32(xLo));
+      if ((f & pLo) !== 0) {
+        fHi |= rHi;
+        fLo |= rLo & -(f << 1);
+      }
+    }
+  }
+  rLo = RAY_LO[base + 7];
+  rHi = RAY_HI[base + 7];
+  xHi = rHi & ~oHi;
+  if (xHi !== 0) {
+    f = 1 << (31 - clz32(xHi));
+    if ((f & pHi) !== 0) fHi |= rHi & ~((f << 1) - 1);
+  } else {
+    xLo = rLo & ~oLo;
+    if (xLo !== 0) {
+      f = 1 << (31 - clz32(xLo));
+      if ((f & pLo) !== 0) {
+        fHi |= rHi;
+        fLo |= rLo & -(f << 1);
       }
     }
   }

@@ -39,10 +39,15 @@ import { potentialMobility } from './evalfeatures.js';
 
 /**
  * At or below this many empties the solver iterates the empties list instead of generating moves.
- * Measured on FFO #20-#39: 5 (6-empty nodes ordered fastest-first) 201.5 M nodes against 223.7 M
- * with 6, at the same CPU time within noise; 4 gave 186.2 M nodes but took about 15% longer.
+ * Measured on FFO #20-#39 before the evaluation ordering: 5 (6-empty nodes ordered fastest-first)
+ * 201.5 M nodes against 223.7 M with 6, at the same CPU time within noise; 4 gave 186.2 M nodes
+ * but took about 15% longer. Re-measured with it (engine solve, gen3 build): 6 takes FFO #20-#39
+ * from 103.0 M to 115.1 M nodes but 0.89x the CPU time on #25-#27, #29-#31, #35, #39 (both
+ * builds in one process, each position alternately, best of 5 rounds, load 5-6:
+ * scripts/endgame-ab.mjs); 7 (with the table from 8) then searched 33% more nodes there for 0.98x
+ * of 6's time, TT_MIN 8 with 6 1.01x: a fastest-first node costs several times a shallow one.
  */
-const SHALLOW_MAX = 5;
+const SHALLOW_MAX = 6;
 /**
  * At or above this many empties positions go through the transposition table: every node of the
  * deep layer (measured with ETC_MIN 9 against 9 and 12: 16% fewer nodes on FFO #20-#39 and 15%
