@@ -37,6 +37,12 @@ export interface ThinkResult {
   readonly ms: number;
   /** True when `score` is the exact game-theoretic value. */
   readonly exact: boolean;
+  /**
+   * When the probable endgame (a timed search within its range of empties, see docs/engine.md)
+   * chose the move: the confidence in percent of the selectivity level at which `score` was
+   * proven (73, 87, 95, 98, 99, or 100 when exact); absent otherwise, and when no level completed.
+   */
+  readonly selectivity?: number;
   /** True when the move came from the opening book. */
   readonly book?: boolean;
 }
