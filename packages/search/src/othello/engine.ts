@@ -78,12 +78,17 @@ const GUESS_SHRINK = 0.75;
 /**
  * The probable endgame's range: a timed think() (no fixed depth, no randomness) with more empties
  * than its exact-solve threshold and at most SELECTIVE_MAX_EMPTIES, whose time per move is enough
- * for the first level (selectiveFits), runs a midgame pre-search to SELECTIVE_PRESEARCH_DEPTH, then
- * the endgame solver at the selectivity levels SELECTIVE_LEVELS, down to exact, each completed
- * level's move and score replacing the last.
+ * for the first level (selectiveFits), runs the midgame's iterative deepening for a share of its
+ * time (SELECTIVE_PRESEARCH_SHARE), then the endgame solver at the selectivity levels
+ * SELECTIVE_LEVELS, down to exact, each completed level's move and score replacing the last.
  */
 export const SELECTIVE_MAX_EMPTIES = 26;
-const SELECTIVE_PRESEARCH_DEPTH = 6;
+/**
+ * The pre-search starts no iteration predicted to end after this share of the time: its move is
+ * the one played when the first level does not complete. (A fixed depth of 6 instead left 15 of 32
+ * positions of 17-20 empties on that depth-6 move at 100 ms a move under load 7.)
+ */
+const SELECTIVE_PRESEARCH_SHARE = 0.25;
 /**
  * The levels tried, in order (probcut.ts SELECTIVITY_T: 5 = t 1.1, "73%"; 0 = exact). Measured with
  * gen3 on 16 positions of 20 empties (solves from an empty table, CPU at load 5): level 5 took 11%
@@ -94,9 +99,10 @@ const SELECTIVE_LEVELS: readonly number[] = [5, 4, 3, 0];
 /**
  * The first level's time at 20 empties, doubled per empty above (measured: about 86 ms of CPU at
  * 20 empties and 740 ms at 23 under load 5, so about 45 ms and x2 per empty on a quiet core),
- * with a factor 2 of margin: a level cut short falls back to the shallow pre-search's move.
+ * with a factor 2 of margin on what is left after the pre-search: a level cut short falls back to
+ * the pre-search's move.
  */
-const SELECTIVE_MS_AT_20 = 100;
+const SELECTIVE_MS_AT_20 = 150;
 
 /** Whether the first selective level is expected to finish in `timeMs` at `empties` empties. */
 function selectiveFits(timeMs: number, empties: number): boolean {
@@ -360,7 +366,9 @@ export class Engine {
     // The probable endgame (see SELECTIVE_MAX_EMPTIES): after a short pre-search.
     const selective = timed && !solve && s.endgameCut !== undefined && empties <= SELECTIVE_MAX_EMPTIES && selectiveFits(limits.timeMs!, empties) && limits.depth === undefined && !(limits.randomness && limits.randomness > 0);
 
-    const maxDepth = solve ? Math.min(PRESEARCH_DEPTH, empties - 1) : selective ? Math.min(SELECTIVE_PRESEARCH_DEPTH, empties - 1) : Math.min(limits.depth ?? MAX_DEPTH, MAX_DEPTH);
+    const maxDepth = solve ? Math.min(PRESEARCH_DEPTH, empties - 1) : selective ? empties - 1 : Math.min(limits.depth ?? MAX_DEPTH, MAX_DEPTH);
+    // The pre-search of the probable endgame plans its iterations for a share of the time only.
+    const planned = selective ? t0 + limits.timeMs! * SELECTIVE_PRESEARCH_SHARE : deadline;
     if (!solve && !selective) this.startHelpers('midgame', pos, maxDepth, limits.nodes ?? Infinity);
     let bestMove = -1;
     let bestScore = 0;
@@ -415,7 +423,7 @@ export class Engine {
       // time (the last one's times the recent growth) must fit in what is left of the budget,
       // with an iteration cut short still useful (the move above) and so allowed to overrun the
       // prediction by ITERATION_OVERRUN.
-      if (timed && now - t0 + nextIterationMs(lastIterMs, prevIterMs) / ITERATION_OVERRUN > deadline - t0) break;
+      if (timed && now - t0 + nextIterationMs(lastIterMs, prevIterMs) / ITERATION_OVERRUN > planned - t0) break;
     }
 
     if (selective && !s.stopped && completed > 0) return this.probableEndgame(pos, t0, deadline, empties, limits.nodes ?? Infinity, bestMove, bestScore, completed);
