@@ -185,6 +185,23 @@ describe('the probable endgame in think()', () => {
     expect(seen.size).toBeGreaterThan(0);
   });
 
+  it('runs with two threads: the selective levels on the main thread, the exact level with the helper', async () => {
+    const e = new Engine(gen3.table, 'gen3', { probcut: withCut(6), threads: 2 });
+    try {
+      await e.startThreads();
+      const random = prng(12);
+      for (let i = 0; i < 3; i++) {
+        const p = randomPosition(random, 14 + i);
+        const r = e.think(p, { timeMs: 300, exactFrom: 12 });
+        expect(p.isLegal(r.move)).toBe(true);
+        expect(r.exact).toBe(r.selectivity === 100);
+        if (r.exact) expect(r.score).toBe(new Engine(gen3.table).solve(p, { pv: false }).score);
+      }
+    } finally {
+      await e.close();
+    }
+  });
+
   it('honours node limits and abort signals, and leaves untimed think() and solve() as they were', () => {
     const e = new Engine(gen3.table, 'gen3', { probcut: withCut(6) });
     const plain = new Engine(gen3.table, 'gen3', { probcut: gen3.probcut });
