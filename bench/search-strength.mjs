@@ -2,7 +2,8 @@
 // as it was at commit 0e9893c (before the search work: same evaluation table gen3), both as GTP
 // programs with the same time per move, on XOT openings each played with the colours swapped, with
 // an SPRT (elo0 = 0, elo1 = 50) that stops the match once it decides (else after the most games);
-// then this tree's gen3 with its Multi-ProbCut calibration against the same table without it
+// then this tree's gen3 with its Multi-ProbCut calibration (without the probable endgame's lines)
+// against the same table without it
 // (build players of a temporary registry, same code, same time). The old engine is set up by this
 // section: `git archive 0e9893c` into $SENTE_OLD_DIR (default <tmp>/sente-0e9893c), then
 // `npm ci --prefer-offline` there (which builds it); an existing setup is reused. That commit's
@@ -102,7 +103,9 @@ export async function run(options) {
       const dir = join(tmp, 'builds');
       saveBuild(dir, { id: 'mpc-on', table: gen3.table, parent: 'gen3', games: 0, positions: 0, validationError: null });
       saveBuild(dir, { id: 'mpc-off', table: gen3.table, parent: 'gen3', games: 0, positions: 0, validationError: null });
-      copyFileSync(pcFile, join(dir, 'mpc-on', 'probcut.json'));
+      // Without the probable endgame's lines (matches sel and sel-late measure those): MPC alone.
+      const { endgame: _endgame, ...midgameOnly } = JSON.parse(readFileSync(pcFile, 'utf8'));
+      writeFileSync(join(dir, 'mpc-on', 'probcut.json'), `${JSON.stringify(midgameOnly)}\n`);
       const t1 = performance.now();
       process.stderr.write(`search-strength: MPC on vs off, ${ms} ms a move\n`);
       const m = tournamentStanding(['--builds', dir, '--player', 'mpc-on', '--player', 'mpc-off', '--games', String(games), '--seed', '13', '--time', `${ms}ms`, '--workers', '1', ...sprtArgs, '--csv', join(tmp, 'mpc.csv')], 'mpc-on');

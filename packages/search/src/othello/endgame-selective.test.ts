@@ -26,6 +26,9 @@ function withCut(sigma: number): ProbCutParams {
   return { ...gen3.probcut!, endgame: cutParams(sigma) };
 }
 
+/** gen3's Multi-ProbCut calibration without the probable endgame's lines. */
+const midgameOnly: ProbCutParams = { ...gen3.probcut!, endgame: undefined };
+
 const ffo = (name: string): Position[] => readFileSync(fileURLToPath(new URL(`../../../../test/fixtures/ffo/${name}`, import.meta.url)), 'utf8')
   .split('\n').filter((l) => l.trim() !== '').map((l) => {
     const r = parseObf(l);
@@ -120,7 +123,7 @@ describe('the probable endgame: the solver', () => {
     // probable endgame (032a58e).
     const recorded = [30030, 17223, 91448];
     const problems = ffo('fforum-1-19.obf').slice(0, 3);
-    const plain = new Engine(gen3.table, 'gen3', { probcut: gen3.probcut });
+    const plain = new Engine(gen3.table, 'gen3', { probcut: midgameOnly });
     const cut = new Engine(gen3.table, 'gen3', { probcut: withCut(4) });
     problems.forEach((p, i) => {
       plain.newGame();
@@ -135,7 +138,7 @@ describe('the probable endgame: the solver', () => {
   it('finds scores within the expected error of the exact ones, with fewer nodes, and never hands a selective bound to an exact search', () => {
     const random = prng(5);
     const e = new Engine(gen3.table, 'gen3', { probcut: withCut(6) });
-    const fresh = new Engine(gen3.table, 'gen3', { probcut: gen3.probcut });
+    const fresh = new Engine(gen3.table, 'gen3', { probcut: midgameOnly });
     let exactNodes = 0, selectiveNodes = 0, differed = 0, sumError = 0;
     const n = 8;
     for (let i = 0; i < n; i++) {
@@ -204,7 +207,7 @@ describe('the probable endgame in think()', () => {
 
   it('honours node limits and abort signals, and leaves untimed think() and solve() as they were', () => {
     const e = new Engine(gen3.table, 'gen3', { probcut: withCut(6) });
-    const plain = new Engine(gen3.table, 'gen3', { probcut: gen3.probcut });
+    const plain = new Engine(gen3.table, 'gen3', { probcut: midgameOnly });
     const p = randomPosition(prng(21), 18);
     // Nodes (with a time limit, so the probable endgame runs): the solver's last-four-empties code
     // does not poll, so one 5-empty subtree may run past (context.test.ts allows the same).
