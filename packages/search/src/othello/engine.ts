@@ -7,7 +7,9 @@
 // solve included: a search cut short returns the best move known (the last completed iteration's,
 // or a root move the interrupted iteration proved better than it, or in a cut-short solve a move
 // the solver proved good or the shallow pre-search's), with
-// `exact: false`; `nodes` counts every node of every phase.
+// `exact: false`; `nodes` counts every node of every phase. Between the exact solve and the
+// midgame, a timed think() whose build has the probable endgame's lines solves at increasing
+// selectivity levels instead (probableEndgame below, docs/engine.md).
 //
 // `threads: N` (N > 1) adds N - 1 helper threads (parallel.ts) sharing the engine's tables; with
 // the default `threads: 1` no worker exists and the search is the single-threaded one above.
