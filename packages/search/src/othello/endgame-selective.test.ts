@@ -188,6 +188,25 @@ describe('the probable endgame in think()', () => {
     expect(seen.size).toBeGreaterThan(0);
   });
 
+  it('keeps to the time when a level is cut short (19 empties, 100 ms: the level in progress falls back)', () => {
+    const e = new Engine(gen3.table, 'gen3', { probcut: withCut(6) });
+    const random = prng(31);
+    e.think(randomPosition(random, 19), { timeMs: 100, exactFrom: 12 });
+    const over: number[] = [];
+    let shortOfExact = 0;
+    for (let i = 0; i < 5; i++) {
+      const p = randomPosition(random, 19);
+      const t0 = performance.now();
+      const r = e.think(p, { timeMs: 100, exactFrom: 12 });
+      over.push(performance.now() - t0 - 100);
+      expect(p.isLegal(r.move)).toBe(true);
+      if (!r.exact) shortOfExact++;
+    }
+    over.sort((a, b) => a - b);
+    expect(over[2], `overshoots ${over.map((x) => x.toFixed(1)).join(' ')} ms`).toBeLessThanOrEqual(10);
+    expect(shortOfExact).toBeGreaterThan(0);
+  });
+
   it('runs with two threads: the selective levels on the main thread, the exact level with the helper', async () => {
     const e = new Engine(gen3.table, 'gen3', { probcut: withCut(6), threads: 2 });
     try {
