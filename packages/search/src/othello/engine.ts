@@ -79,7 +79,8 @@ const GUESS_SHRINK = 0.75;
 
 /**
  * The probable endgame's range: a timed think() (no fixed depth, no randomness) with more empties
- * than its exact-solve threshold and at most SELECTIVE_MAX_EMPTIES, whose time per move is enough
+ * than its exact-solve threshold and than the cut's minimum (below it no node could cut), and at
+ * most SELECTIVE_MAX_EMPTIES, whose time per move is enough
  * for the first level (selectiveFits), runs the midgame's iterative deepening for a share of its
  * time (SELECTIVE_PRESEARCH_SHARE), then the endgame solver at the selectivity levels
  * SELECTIVE_LEVELS, down to exact, each completed level's move and score replacing the last.
@@ -366,7 +367,7 @@ export class Engine {
     if (solve && !limited) return this.solveFromRoot(pos, t0, empties, Infinity);
     const timed = limits.timeMs !== undefined;
     // The probable endgame (see SELECTIVE_MAX_EMPTIES): after a short pre-search.
-    const selective = timed && !solve && s.endgameCut !== undefined && empties <= SELECTIVE_MAX_EMPTIES && selectiveFits(limits.timeMs!, empties) && limits.depth === undefined && !(limits.randomness && limits.randomness > 0);
+    const selective = timed && !solve && s.endgameCut !== undefined && empties > s.endgameCut.minEmpties && empties <= SELECTIVE_MAX_EMPTIES && selectiveFits(limits.timeMs!, empties) && limits.depth === undefined && !(limits.randomness && limits.randomness > 0);
 
     const maxDepth = solve ? Math.min(PRESEARCH_DEPTH, empties - 1) : selective ? empties - 1 : Math.min(limits.depth ?? MAX_DEPTH, MAX_DEPTH);
     // The pre-search of the probable endgame plans its iterations for a share of the time only.
