@@ -31,7 +31,7 @@ export interface ThinkResult {
   readonly score: number;
   /** Principal variation, starting with `move` (PASS entries where a side passes). */
   readonly pv: number[];
-  /** Depth of the last completed iteration (plies; the number of empties when exact). */
+  /** Depth of the last completed iteration (plies; the number of empties when exact or when a probable-endgame level completed). */
   readonly depth: number;
   readonly nodes: number;
   readonly ms: number;
