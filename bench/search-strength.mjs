@@ -137,7 +137,7 @@ export async function run(options) {
   }
   const notes = [
     `Both sides play gen3 with ${ms} ms a move (exact solving from the engines' default 16 empties; the engine of ${OLD_COMMIT} lets its exact solve overrun the time, which favours it). XOT openings drawn by seed 13, each played twice with the colours swapped; ${sprt ? `the SPRT (${sprt}, pentanomial) stops a match once it decides, else at ${games} games` : `no SPRT: ${games} games a match`}. Elo and its 95% interval from \`sente tournament\`.`,
-    'The build players of the Multi-ProbCut and probable-endgame matches solve exactly from `sente tournament`\'s default of 12 empties; with 100 ms a move the probable endgame then plays from 13 to 19 empties (its time rule, docs/engine.md).',
+    'The build players of the Multi-ProbCut and probable-endgame matches solve exactly from `sente tournament`\'s default of 12 empties; with 100 ms a move the probable endgame then plays from 13 to 20 empties (its time rule, docs/engine.md).',
     `Load average at the start: ${load0.map((x) => x.toFixed(2)).join(' ')}; at the end: ${loadavg().map((x) => x.toFixed(2)).join(' ')} (2 cores; both sides of a match suffer alike).`,
   ];
   return { columns: ['match', 'ms/move', 'games', 'score %', 'W/D/L', 'mean discs', 'Elo', '95% interval', 'SPRT', 'minutes'], rows, notes: notes.join('\n') };
