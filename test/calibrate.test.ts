@@ -17,14 +17,26 @@ describe('sente calibrate', () => {
   it('writes probcut.json into the build folder and the build loads with it', () => {
     const dir = join(tmp, 'builds');
     saveBuild(dir, { id: 'copy', table: bootstrapTable(), parent: 'bootstrap', games: 0, positions: 0, validationError: null });
-    const r = spawnSync(process.execPath, [CLI, 'calibrate', 'copy', '--positions', '20', '--builds', dir], { encoding: 'utf8', timeout: 240_000 });
+    const r = spawnSync(process.execPath, [CLI, 'calibrate', 'copy', '--positions', '20', '--endgame', '0', '--builds', dir], { encoding: 'utf8', timeout: 240_000 });
     expect(r.status, r.stderr).toBe(0);
     const path = join(dir, 'copy', 'probcut.json');
     expect(r.stdout).toContain(`wrote ${path} (20 positions, t = 2.5)`);
     const params = JSON.parse(readFileSync(path, 'utf8'));
     expect(validateProbCut(params)).toBeNull();
+    expect(params.endgame).toBeUndefined();
     clearBuildCache();
     expect(loadBuild('copy', dir).probcut?.samples).toBe(20);
+    // --endgame-only adds the probable endgame's lines and keeps the midgame fit as it was.
+    const eg = spawnSync(process.execPath, [CLI, 'calibrate', 'copy', '--endgame-only', '--endgame', '22', '--builds', dir], { encoding: 'utf8', timeout: 240_000 });
+    expect(eg.status, eg.stderr).toBe(0);
+    expect(eg.stdout).toContain(`wrote ${path} (20 positions, t = 2.5; endgame: 22 positions solved)`);
+    expect(eg.stdout).toMatch(/^\s+20\s+4\s+[\d.]+\s+-?[\d.]+\s+[\d.]+\s+extrapolated$/m);
+    const both = JSON.parse(readFileSync(path, 'utf8'));
+    expect(validateProbCut(both)).toBeNull();
+    expect({ ...both, endgame: undefined }).toEqual({ ...params, endgame: undefined });
+    expect(both.endgame.samples).toBe(22);
+    clearBuildCache();
+    expect(loadBuild('copy', dir).probcut?.endgame?.samples).toBe(22);
     // The shipped bootstrap was not touched.
     expect(existsSync(join(loadBuild('bootstrap', dir).entry.folder, 'probcut.json'))).toBe(false);
   });
@@ -41,7 +53,8 @@ describe('sente calibrate', () => {
     // Version 1 (one line per depth) and a wrong shape are both refused when the build loads.
     const path = join(dir, 'copy', 'probcut.json');
     const good = JSON.parse(readFileSync(path, 'utf8'));
-    for (const [bad, message] of [[{ ...good, version: 1 }, /"version" must be 2/], [{ ...good, sigma: good.sigma.slice(1) }, /"sigma" must be/]] as const) {
+    const badEndgame = { ...good, endgame: { ...good.endgame, sigma: good.endgame.sigma.slice(2) } };
+    for (const [bad, message] of [[{ ...good, version: 1 }, /"version" must be 2/], [{ ...good, sigma: good.sigma.slice(1) }, /"sigma" must be/], [badEndgame, /probcut\.json: "endgame": "sigma" must be 61/]] as const) {
       writeFileSync(path, JSON.stringify(bad));
       clearBuildCache();
       let error: unknown;

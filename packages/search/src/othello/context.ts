@@ -13,7 +13,7 @@
 // the driver (engine.ts) falls back to the best move it knows.
 import { Position } from '@sente/core';
 import type { EvalTable } from './evaltable.js';
-import type { ProbCutParams } from './probcut.js';
+import { SELECTIVITY_T, type EndgameCutParams, type ProbCutParams } from './probcut.js';
 import { TranspositionTable } from './tt.js';
 import { EndgameTable } from './endgame-tt.js';
 
@@ -61,6 +61,26 @@ export const MAX_PLY = 128;
  */
 export const MOVES_PER_PLY = 64;
 
+/**
+ * The midgame ply at which the probable endgame's shallow searches run (endgame.ts): above every
+ * ply a midgame line can occupy while the endgame it handed over to has 10 or more empties (the
+ * cut's minimum, probcut.ts: at most 50 moves and 51 passes from a 60-empty root), with room for a
+ * shallow search of ENDGAME_CUT_MAX_SHALLOW plies and its passes.
+ */
+export const ENDGAME_CUT_PLY = MAX_PLY - 24;
+
+/**
+ * At or above this many empties (with an evaluation table, see SearchContext.endgameEval) moves are
+ * also ordered by the evaluation of the position after them, as Edax orders its deep endgame nodes
+ * by a shallow midgame search. Measured with the gen3 build (engine solve, first guess the
+ * depth-4 search's score, before GUESS_SHRINK): FFO #20-#39 201.5 M -> 106.1 M nodes (from 16: 115.6 M, from 12: 100.2 M but
+ * slower nodes, CPU time within noise of 14 under load 10); held-out set 379.6 M -> 345.5 M. A
+ * one-ply-deeper value of each child (best reply's evaluation) from 16, 18 or 20 empties did worse
+ * (113.5 M, 117.4 M, 117.0 M). Trying the table's move before generating the others (as Edax)
+ * saved no nodes and no measurable time (held-out 347.2 M nodes).
+ */
+export const EVAL_ORDER_MIN = 14;
+
 /** Endgame move buffers: one block of 64 per number of empties (0..64), and the root's block. */
 export const ENDGAME_ROOT_BASE = 65 * 64;
 const ENDGAME_MOVE_SLOTS = 66 * 64;
@@ -71,6 +91,19 @@ export class SearchContext {
   table: EvalTable | undefined;
   /** Multi-ProbCut parameters (see probcut.ts); undefined = no probabilistic cuts. */
   probcut: ProbCutParams | undefined = undefined;
+  /** The probable endgame's cut parameters (see probcut.ts); undefined = the solver never cuts. */
+  endgameCut: EndgameCutParams | undefined = undefined;
+  /**
+   * The endgame's selectivity level (0 = exact; see SELECTIVITY_T), set with setSelectivity():
+   * deep endgame nodes cut with threshold `endgameT` sigmas when it is above 0.
+   */
+  endgameLevel = 0;
+  endgameT = Infinity;
+  /**
+   * The endgame's nodes of this many empties or more keep `position` in step when endgameEval is
+   * set: EVAL_ORDER_MIN, or the cut's minimum empties below it while a selective search cuts.
+   */
+  endgameFollowMin = EVAL_ORDER_MIN;
   /** Midgame nodes at or below this many empties whose depth reaches the end are solved exactly (0 = never). */
   exactFrom = 0;
   /** The midgame's position; its pattern indices are updated on make/unmake. */
@@ -166,7 +199,10 @@ export class SearchContext {
   /** The endgame solver's transposition table (created on first use). */
   get endgameTable(): EndgameTable {
     let t = this.endTable;
-    if (t === undefined) t = this.endTable = new EndgameTable(this.group?.endgame);
+    if (t === undefined) {
+      t = this.endTable = new EndgameTable(this.group?.endgame);
+      t.level = this.endgameLevel;
+    }
     return t;
   }
 
@@ -185,6 +221,20 @@ export class SearchContext {
     if (end !== undefined) this.endgameTable.generation = end;
   }
 
+  /**
+   * Sets the endgame's selectivity level (0 = exact): the solver's cuts and the level at which its
+   * table stores and reads bounds. A level above 0 needs `endgameCut` (else the solver stays exact
+   * but still stores at that level).
+   */
+  setSelectivity(level: number): void {
+    if (!(Number.isInteger(level) && level >= 0 && level < SELECTIVITY_T.length)) throw new RangeError(`selectivity level must be 0..${SELECTIVITY_T.length - 1}, got ${level}`);
+    this.endgameLevel = level;
+    this.endgameT = SELECTIVITY_T[level];
+    const cut = this.endgameCut;
+    this.endgameFollowMin = level !== 0 && cut !== undefined && cut.minEmpties < EVAL_ORDER_MIN ? cut.minEmpties : EVAL_ORDER_MIN;
+    if (this.endTable !== undefined) this.endTable.level = level;
+  }
+
   /** Starts a new search: both tables age their entries (the midgame's stop being trusted). */
   newSearch(): void {
     this.midgameTable?.nextGeneration();
@@ -197,6 +247,7 @@ export class SearchContext {
     this.endTable?.clear();
     this.rootBestMove = -1;
     this.rootSoundMove = -1;
+    this.setSelectivity(0);
     this.setLimits(Infinity, Infinity, undefined);
   }
 

@@ -9,8 +9,15 @@
 // Entry layout (7 int32):
 //   [0..3] player lo, player hi, opponent lo, opponent hi     (the full key)
 //   [4]    generation << 16 | empties << 8 | (best move + 1)  (0 = empty slot; move 0 = none)
-//   [5]    (lower + 64) << 8 | (upper + 64)                   (bounds on the final score, -64..64)
+//   [5]    level << 16 | (lower + 64) << 8 | (upper + 64)     (bounds on the final score, -64..64)
 //   [6]    checksum of words 0..5
+//
+// Selectivity (the probable endgame, endgame.ts): `level` is the selectivity level the bounds were
+// proven at, 0 = exact (no probabilistic cut below them), higher = more cuts (less sure). A table
+// view has the `level` of its context's search; probe answers a stored entry's bounds only when it
+// was proven at that level or a lower one (otherwise it reports the move with the bounds -64..64),
+// so an exact search never reads a selective bound. With selectivity off everything is stored and
+// read at level 0, exactly as before the field existed.
 //
 // Sharing (parallel.ts): the array may live in a SharedArrayBuffer that several threads' tables
 // view without locks. An entry is seven plain stores, so a reader racing a writer can see words
@@ -61,6 +68,13 @@ export class EndgameTable {
   }
   /** Filled by probe: lower bound, upper bound, best move (-1 if none). */
   readonly hit = new Int32Array(3);
+  /**
+   * Selectivity level of the searches using this view (0 = exact, up to MAX_LEVEL): bounds are
+   * stored at this level and read only from entries proven at this level or lower.
+   */
+  level = 0;
+  /** Highest selectivity level an entry can record. */
+  static readonly MAX_LEVEL = 7;
 
   /** Looks the position up; on a hit fills `hit` and returns true. */
   probe(pLo: number, pHi: number, oLo: number, oHi: number): boolean {
@@ -72,8 +86,14 @@ export class EndgameTable {
         const b = table[i + 5];
         if (info === 0 || table[i + 6] !== checkOf(pLo, pHi, oLo, oHi, info, b)) continue;
         const hit = this.hit;
-        hit[0] = (b >> 8) - 64;
-        hit[1] = (b & 0xff) - 64;
+        if (b >>> 16 > this.level) {
+          // Proven with more probabilistic cuts than this search allows: only the move is of use.
+          hit[0] = -64;
+          hit[1] = 64;
+        } else {
+          hit[0] = ((b >> 8) & 0xff) - 64;
+          hit[1] = (b & 0xff) - 64;
+        }
         hit[2] = (info & 0xff) - 1;
         return true;
       }
@@ -81,34 +101,48 @@ export class EndgameTable {
     return false;
   }
 
-  private write(i: number, pLo: number, pHi: number, oLo: number, oHi: number, empties: number, lower: number, upper: number, move: number): void {
+  private write(i: number, pLo: number, pHi: number, oLo: number, oHi: number, empties: number, lower: number, upper: number, move: number, level: number): void {
     const table = this.table;
     table[i] = pLo;
     table[i + 1] = pHi;
     table[i + 2] = oLo;
     table[i + 3] = oHi;
     const info = (this.generation << 16) | (empties << 8) | (move + 1);
-    const bounds = ((lower + 64) << 8) | (upper + 64);
+    const bounds = (level << 16) | ((lower + 64) << 8) | (upper + 64);
     table[i + 4] = info;
     table[i + 5] = bounds;
     table[i + 6] = checkOf(pLo, pHi, oLo, oHi, info, bounds);
   }
 
-  /** Records bounds lower <= score <= upper (and the best move, or -1) for the position. */
+  /**
+   * Records bounds lower <= score <= upper (and the best move, or -1) for the position, proven at
+   * this view's selectivity level.
+   */
   store(pLo: number, pHi: number, oLo: number, oHi: number, empties: number, lower: number, upper: number, move: number): void {
     const table = this.table;
+    const level = this.level;
     const i = bucketOf(pLo, pHi, oLo, oHi);
     for (let j = i; j < i + 2 * STRIDE; j += STRIDE) {
       if (table[j] === pLo && table[j + 1] === pHi && table[j + 2] === oLo && table[j + 3] === oHi && table[j + 4] !== 0) {
-        // Same position: both bounds are facts, so keep their intersection (if the entry is whole).
         const b = table[j + 5];
         if (table[j + 6] !== checkOf(pLo, pHi, oLo, oHi, table[j + 4], b)) continue;
-        const oldLower = (b >> 8) - 64;
+        const oldLevel = b >>> 16;
+        const oldLower = ((b >> 8) & 0xff) - 64;
         const oldUpper = (b & 0xff) - 64;
-        if (oldLower > lower) lower = oldLower;
-        if (oldUpper < upper) upper = oldUpper;
         if (move < 0) move = (table[j + 4] & 0xff) - 1;
-        this.write(j, pLo, pHi, oLo, oHi, empties, lower, upper, move);
+        if (oldLevel === level) {
+          // Same position, same level: both bounds hold, so keep their intersection (if the entry is whole).
+          if (oldLower > lower) lower = oldLower;
+          if (oldUpper < upper) upper = oldUpper;
+        } else if (oldLevel < level && oldLower === oldUpper) {
+          // A more certain exact score answers every search: keep it (only the move may change).
+          lower = oldLower;
+          upper = oldUpper;
+          this.write(j, pLo, pHi, oLo, oHi, empties, lower, upper, move, oldLevel);
+          return;
+        }
+        // Levels differ otherwise: the newer search's bounds replace the older ones.
+        this.write(j, pLo, pHi, oLo, oHi, empties, lower, upper, move, level);
         return;
       }
     }
@@ -116,9 +150,9 @@ export class EndgameTable {
     if (info === 0 || (info >>> 16) !== this.generation || ((info >> 8) & 0xff) <= empties) {
       // The displaced entry moves to the always-replace slot.
       if (info !== 0) table.copyWithin(i + STRIDE, i, i + STRIDE);
-      this.write(i, pLo, pHi, oLo, oHi, empties, lower, upper, move);
+      this.write(i, pLo, pHi, oLo, oHi, empties, lower, upper, move, level);
     } else {
-      this.write(i + STRIDE, pLo, pHi, oLo, oHi, empties, lower, upper, move);
+      this.write(i + STRIDE, pLo, pHi, oLo, oHi, empties, lower, upper, move, level);
     }
   }
 

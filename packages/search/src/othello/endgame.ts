@@ -33,7 +33,8 @@ import * as core from '@sente/core';
 import { PASS, type Position } from '@sente/core';
 import * as stability from './endgame-stability.js';
 import * as last from './endgame-last.js';
-import { ENDGAME_ROOT_BASE as ROOT_BASE, SearchContext } from './context.js';
+import { ENDGAME_CUT_PLY, ENDGAME_ROOT_BASE as ROOT_BASE, EVAL_ORDER_MIN, SearchContext } from './context.js';
+import { INFINITY, midgameSearch } from './midgame.js';
 import { evaluate } from './eval.js';
 import { potentialMobility } from './evalfeatures.js';
 
@@ -57,17 +58,7 @@ const SHALLOW_MAX = 6;
 const TT_MIN = 7;
 /** Above this many empties, children are looked up in the table before searching (ETC). */
 const ETC_MIN = 9;
-/**
- * At or above this many empties (with an evaluation table, see SearchContext.endgameEval) moves are
- * also ordered by the evaluation of the position after them, as Edax orders its deep endgame nodes
- * by a shallow midgame search. Measured with the gen3 build (engine solve, first guess the
- * depth-4 search's score, before GUESS_SHRINK): FFO #20-#39 201.5 M -> 106.1 M nodes (from 16: 115.6 M, from 12: 100.2 M but
- * slower nodes, CPU time within noise of 14 under load 10); held-out set 379.6 M -> 345.5 M. A
- * one-ply-deeper value of each child (best reply's evaluation) from 16, 18 or 20 empties did worse
- * (113.5 M, 117.4 M, 117.0 M). Trying the table's move before generating the others (as Edax)
- * saved no nodes and no measurable time (held-out 347.2 M nodes).
- */
-export const EVAL_ORDER_MIN = 14;
+export { EVAL_ORDER_MIN };
 /**
  * Ordering weight of one disc of the child's evaluation (a reply is worth 32): 16 against 8, 12,
  * 24, 32 and 64 on a subset of FFO #20-#39 (#26, #28, #33, #36-#38).
@@ -379,13 +370,21 @@ function searchDeep(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi
     if (lower === upper) return lower;
     ttMove = ttHit[2];
   }
+  // With the evaluation, s.position follows the nodes of endgameFollowMin empties and more
+  // (EVAL_ORDER_MIN, or the cut's minimum when the search is selective), which order by it from
+  // EVAL_ORDER_MIN.
+  const follow = s.endgameEval && empties >= s.endgameFollowMin;
+  const evalOrder = follow && empties >= EVAL_ORDER_MIN;
+  // The probable endgame: at a null-window node, a shallow search may predict a cut-off.
+  if (s.endgameLevel !== 0 && follow && beta - alpha <= 2 && s.endgameCut !== undefined && empties >= s.endgameCut.minEmpties) {
+    const v = selectiveCut(s, alpha, beta, empties);
+    if (v !== NO_CUT) return v;
+  }
   let mLo = generateMoves(pLo, pHi, oLo, oHi);
   let mHi = HI[0];
-  // With the evaluation, s.position follows the nodes of EVAL_ORDER_MIN empties and more.
-  const evalOrder = empties >= EVAL_ORDER_MIN && s.endgameEval;
   if ((mLo | mHi) === 0) {
     if ((generateMoves(oLo, oHi, pLo, pHi) | HI[0]) === 0) return finalScore(pLo, pHi, oLo, oHi);
-    if (!evalOrder) return -searchDeep(s, oLo, oHi, pLo, pHi, -beta, -alpha, empties);
+    if (!follow) return -searchDeep(s, oLo, oHi, pLo, pHi, -beta, -alpha, empties);
     s.position.makePass();
     const v = -searchDeep(s, oLo, oHi, pLo, pHi, -beta, -alpha, empties);
     s.position.unmake();
@@ -412,7 +411,7 @@ function searchDeep(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi
     next[prev[x]] = next[x];
     prev[next[x]] = prev[x];
     s.parity = parity ^ QUADRANT[x];
-    if (evalOrder) pos.applyMove(x, f, fh);
+    if (follow) pos.applyMove(x, f, fh);
     let v: number;
     if (i === 0) {
       v = -searchDeep(s, npLo, npHi, noLo, noHi, -beta, -alpha, empties - 1);
@@ -420,7 +419,7 @@ function searchDeep(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi
       v = -searchDeep(s, npLo, npHi, noLo, noHi, -alpha - 1, -alpha, empties - 1);
       if (v > alpha && v < beta && !s.stopped) v = -searchDeep(s, npLo, npHi, noLo, noHi, -beta, -alpha, empties - 1);
     }
-    if (evalOrder) pos.unmake();
+    if (follow) pos.unmake();
     s.parity = parity;
     next[prev[x]] = x;
     prev[next[x]] = x;
@@ -439,6 +438,37 @@ function searchDeep(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi
     else tt.store(pLo, pHi, oLo, oHi, empties, best, best, bestMove);
   }
   return best;
+}
+
+/** selectiveCut's answer when it does not cut. */
+const NO_CUT = -1000;
+
+/**
+ * ProbCut at a deep endgame node (the probable endgame): the exact score is predicted from a
+ * shallow midgame search of the node as a * v + b with deviation sigma (discs, per empties: the
+ * context's endgameCut); when the prediction is at least beta + t sigma (t = the context's
+ * endgameT), the node returns beta, when at most alpha - t sigma, alpha; else NO_CUT. Each test is
+ * one null-window search at ENDGAME_CUT_PLY, the context's position being the node's (follow);
+ * its depth is below the empties, so it never re-enters the solver. 0 once the context stops.
+ */
+function selectiveCut(s: SearchContext, alpha: number, beta: number, empties: number): number {
+  const p = s.endgameCut!;
+  const scale = s.table!.scale;
+  const depth = p.shallow[empties];
+  const a = p.a[empties], b = p.b[empties];
+  const margin = s.endgameT * p.sigma[empties];
+  // Table units of the shallow value whose prediction clears beta (resp. alpha) by the margin.
+  if (beta <= 64) {
+    const hi = Math.ceil(((beta + margin - b) / a) * scale);
+    if (hi < INFINITY && midgameSearch(s, depth, hi - 1, hi, ENDGAME_CUT_PLY) >= hi) return s.stopped ? 0 : beta;
+    if (s.stopped) return 0;
+  }
+  if (alpha >= -64) {
+    const lo = Math.floor(((alpha - margin - b) / a) * scale);
+    if (lo > -INFINITY && midgameSearch(s, depth, lo, lo + 1, ENDGAME_CUT_PLY) <= lo) return s.stopped ? 0 : alpha;
+    if (s.stopped) return 0;
+  }
+  return NO_CUT;
 }
 
 /**

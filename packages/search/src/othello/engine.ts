@@ -7,7 +7,9 @@
 // solve included: a search cut short returns the best move known (the last completed iteration's,
 // or a root move the interrupted iteration proved better than it, or in a cut-short solve a move
 // the solver proved good or the shallow pre-search's), with
-// `exact: false`; `nodes` counts every node of every phase.
+// `exact: false`; `nodes` counts every node of every phase. Between the exact solve and the
+// midgame, a timed think() whose build has the probable endgame's lines solves at increasing
+// selectivity levels instead (probableEndgame below, docs/engine.md).
 //
 // `threads: N` (N > 1) adds N - 1 helper threads (parallel.ts) sharing the engine's tables; with
 // the default `threads: 1` no worker exists and the search is the single-threaded one above.
@@ -20,7 +22,7 @@ import { SearchContext } from './context.js';
 import type { MoveScore, ThinkLimits, ThinkResult } from './types.js';
 import { loadBuild } from './builds.js';
 import { chooseBookMove, type Book } from './book.js';
-import type { ProbCutParams } from './probcut.js';
+import { SELECTIVITY_PERCENT, type ProbCutParams } from './probcut.js';
 import { MAX_SEARCH_DEPTH, MAX_THREADS, thinkLimitsProblem } from './limits.js';
 import { ENDGAME_SCHEME, HelperPool, MIDGAME_SCHEME } from './parallel.js';
 import type { HelperScheme } from './parallel-helper.js';
@@ -40,6 +42,12 @@ export interface EngineOptions {
   readonly book?: Book;
   /** Multi-ProbCut parameters (default: the build's, if it has them); false disables the cuts. */
   readonly probcut?: ProbCutParams | false;
+  /**
+   * The probable endgame in timed searches (default true; it needs the `endgame` part of the
+   * ProbCut parameters, without which timed searches are as before): false keeps every endgame
+   * search exact.
+   */
+  readonly selectiveEndgame?: boolean;
   /**
    * Search threads (default 1): N > 1 starts N - 1 helper workers on the first think() and keeps
    * them for every later one; close() ends them (they never keep a process alive).
@@ -68,6 +76,43 @@ const GUESS_DEPTH = 4;
  * set (345.5 M -> 327.9 M); 0.5 cost 4% on FFO.
  */
 const GUESS_SHRINK = 0.75;
+
+/**
+ * The probable endgame's range: a timed think() (no fixed depth, no randomness) with more empties
+ * than its exact-solve threshold and than the cut's minimum (below it no node could cut), and at
+ * most SELECTIVE_MAX_EMPTIES, whose time per move is enough
+ * for the first level (selectiveFits), runs the midgame's iterative deepening for a share of its
+ * time (SELECTIVE_PRESEARCH_SHARE), then the endgame solver at the selectivity levels
+ * SELECTIVE_LEVELS, down to exact, each completed level's move and score replacing the last.
+ */
+export const SELECTIVE_MAX_EMPTIES = 26;
+/**
+ * The pre-search starts no iteration predicted to end after this share of the time: its move is
+ * the one played when the first level does not complete. (A fixed depth of 6 instead left 15 of 32
+ * positions of 17-20 empties on that depth-6 move at 100 ms a move under load 7.)
+ */
+const SELECTIVE_PRESEARCH_SHARE = 0.25;
+/**
+ * The levels tried, in order (probcut.ts SELECTIVITY_T: 5 = t 1.1, "73%"; 0 = exact). Measured with
+ * gen3 on 16 positions of 20 empties (solves from an empty table, CPU at load 5): level 5 took 11%
+ * of the exact solve's nodes (mean error 1.8 discs, best move 11 of 16), 4 23% (0.6 discs, 13/16),
+ * 3 42% (0.4, 14/16), 2 62% and 1 83% of the nodes but as much CPU time as exact: skipped.
+ */
+const SELECTIVE_LEVELS: readonly number[] = [5, 4, 3, 0];
+/**
+ * The first level's time at 20 empties, doubled per empty above (measured: about 86 ms of CPU at
+ * 20 empties and 740 ms at 23 under load 5, so about 45 ms and x2 per empty on a quiet core),
+ * with some margin: a level cut short falls back to the pre-search's move. 100 against 150 (which
+ * stops at 19 empties at 100 ms a move), 200 games at 100 ms against gen3 without the probable
+ * endgame, same openings, load 4-6: exact from 16 empties +40 [-6, +86] against +9 [-38, +55],
+ * from 12 +38 [-8, +85] against +38 [-8, +85].
+ */
+const SELECTIVE_MS_AT_20 = 100;
+
+/** Whether the first selective level is expected to finish in `timeMs` at `empties` empties. */
+function selectiveFits(timeMs: number, empties: number): boolean {
+  return timeMs >= SELECTIVE_MS_AT_20 * 2 ** (empties - 20);
+}
 
 /**
  * think() starts another iteration when its predicted time divided by this still fits in the
@@ -142,6 +187,7 @@ export class Engine {
     this.schemes = { midgame: options.parallelSchemes?.midgame ?? MIDGAME_SCHEME, endgame: options.parallelSchemes?.endgame ?? ENDGAME_SCHEME };
     this.context = new SearchContext(table, this.ttMb);
     this.context.probcut = options.probcut === false ? undefined : options.probcut;
+    this.context.endgameCut = options.selectiveEndgame === false ? undefined : this.context.probcut?.endgame;
     this.buildId = buildId;
     this.defaultExact = options.exactFrom ?? DEFAULT_EXACT_FROM;
     this.book = options.book;
@@ -221,10 +267,17 @@ export class Engine {
    * The exact (or win/loss) solve of a position with no limits, on this engine's threads:
    * solvePosition() with the engine's context and helpers. `nodes` counts the solve on the main
    * thread (not its principal variation's searches) and everything the helpers searched. The endgame table keeps what earlier solves
-   * proved; newGame() forgets it.
+   * proved; newGame() forgets it. With `selectivity` (a level of probcut.ts SELECTIVITY_T above 0,
+   * for measurements; needs the build's endgame cut parameters) the solve is probable instead: the
+   * deep nodes cut as think()'s probable endgame does at that level, on this thread alone, with no
+   * principal variation beyond the move.
    */
-  solve(position: Position, options: SolveOptions = {}): SolveResult {
+  solve(position: Position, options: SolveOptions & { readonly selectivity?: number } = {}): SolveResult {
     const s = this.context;
+    // For measurements and tests: a probable solve at a selectivity level (no variation: a
+    // selective search need not reproduce its own score move by move).
+    const level = options.selectivity ?? 0;
+    if (level !== 0 && s.endgameCut === undefined) throw new Error('solve: a selectivity level needs the build\'s endgame cut parameters');
     const pool = this.threads > 1 ? this.helperPool() : undefined;
     pool?.begin();
     pool?.split.clearStats();
@@ -232,6 +285,7 @@ export class Engine {
     const pos = position.clone();
     s.position = pos;
     s.newSearch();
+    s.setSelectivity(level);
     s.setLimits(Infinity, Infinity, undefined);
     let r: SolveResult;
     let helperNodes = 0;
@@ -240,9 +294,10 @@ export class Engine {
       const guess = options.guess ?? this.solveGuess(pos);
       const guessNodes = s.nodes;
       this.startHelpers('endgame', pos, pos.emptyCount(), Infinity, options.alpha ?? (wld ? -1 : -64), options.beta ?? (wld ? 1 : 64));
-      const solved = solveWithContext(s, pos, { ...options, guess, root: this.splitRoot() });
+      const solved = level === 0 ? solveWithContext(s, pos, { ...options, guess, root: this.splitRoot() }) : solveWithContext(s, pos, { ...options, guess, pv: false });
       r = { ...solved, nodes: solved.nodes + guessNodes };
     } finally {
+      s.setSelectivity(0);
       this.helpers = undefined;
       helperNodes = pool?.finish() ?? 0;
     }
@@ -284,6 +339,7 @@ export class Engine {
     const pos = position.clone();
     s.position = pos;
     s.newSearch();
+    s.setSelectivity(0);
     const exactFrom = limits.exactFrom ?? this.defaultExact;
     const deadline = limits.timeMs !== undefined ? t0 + limits.timeMs : Infinity;
     s.setLimits(deadline, limits.nodes ?? Infinity, limits.signal);
@@ -311,10 +367,14 @@ export class Engine {
     const solve = empties <= exactFrom && !(limits.randomness && limits.randomness > 0);
     const limited = limits.timeMs !== undefined || limits.nodes !== undefined || limits.signal !== undefined;
     if (solve && !limited) return this.solveFromRoot(pos, t0, empties, Infinity);
-
-    const maxDepth = solve ? Math.min(PRESEARCH_DEPTH, empties - 1) : Math.min(limits.depth ?? MAX_DEPTH, MAX_DEPTH);
-    if (!solve) this.startHelpers('midgame', pos, maxDepth, limits.nodes ?? Infinity);
     const timed = limits.timeMs !== undefined;
+    // The probable endgame (see SELECTIVE_MAX_EMPTIES): after a short pre-search.
+    const selective = timed && !solve && s.endgameCut !== undefined && empties > s.endgameCut.minEmpties && empties <= SELECTIVE_MAX_EMPTIES && selectiveFits(limits.timeMs!, empties) && limits.depth === undefined && !(limits.randomness && limits.randomness > 0);
+
+    const maxDepth = solve ? Math.min(PRESEARCH_DEPTH, empties - 1) : selective ? empties - 1 : Math.min(limits.depth ?? MAX_DEPTH, MAX_DEPTH);
+    // The pre-search of the probable endgame plans its iterations for a share of the time only.
+    const planned = selective ? t0 + limits.timeMs! * SELECTIVE_PRESEARCH_SHARE : deadline;
+    if (!solve && !selective) this.startHelpers('midgame', pos, maxDepth, limits.nodes ?? Infinity);
     let bestMove = -1;
     let bestScore = 0;
     let completed = 0;
@@ -368,9 +428,10 @@ export class Engine {
       // time (the last one's times the recent growth) must fit in what is left of the budget,
       // with an iteration cut short still useful (the move above) and so allowed to overrun the
       // prediction by ITERATION_OVERRUN.
-      if (timed && now - t0 + nextIterationMs(lastIterMs, prevIterMs) / ITERATION_OVERRUN > deadline - t0) break;
+      if (timed && now - t0 + nextIterationMs(lastIterMs, prevIterMs) / ITERATION_OVERRUN > planned - t0) break;
     }
 
+    if (selective && !s.stopped && completed > 0) return this.probableEndgame(pos, t0, deadline, empties, limits.nodes ?? Infinity, bestMove, bestScore, completed);
     if (solve && !s.stopped) {
       const r = this.solveFromRoot(pos, t0, empties, limits.nodes ?? Infinity, completed > 0 ? bestScore : undefined);
       if (r.exact) return r;
@@ -429,6 +490,51 @@ export class Engine {
     this.startHelpers('endgame', pos, empties, nodeLimit);
     const r = solveWithContext(s, pos, { mode: 'exact', guess, root: this.splitRoot() });
     return { move: r.move, score: r.score, pv: r.pv, depth: r.complete ? empties : 0, nodes: s.nodes, ms: performance.now() - t0, exact: r.complete };
+  }
+
+  /**
+   * The probable endgame of think(): the solver at the selectivity levels SELECTIVE_LEVELS, down to
+   * 0 (exact), each from the last one's score as its first guess, under the context's limits. A
+   * level starts only when its predicted time (the last level's times its growth, as think()'s
+   * iterations) fits in what is left; a level cut short falls back to the last completed level's
+   * move, or to a move the interrupted level proved at least as good (the rules of a cut-short
+   * exact solve). `bestMove`/`bestScore` (table units) are the pre-search's, reached at `depth`.
+   * The exact level runs on the engine's split root (with helpers); the selective levels on this
+   * thread alone.
+   */
+  private probableEndgame(pos: Position, t0: number, deadline: number, empties: number, nodeLimit: number, bestMove: number, bestScore: number, depth: number): ThinkResult {
+    const s = this.context;
+    const scale = this.table.scale;
+    let guess = this.solveGuess(pos, bestScore);
+    let pv: number[] | undefined;
+    let done = -1;
+    let lastMs = 0;
+    let prevMs = 0;
+    for (const level of SELECTIVE_LEVELS) {
+      const start = performance.now();
+      if (done >= 0 && start + nextIterationMs(lastMs, prevMs) / ITERATION_OVERRUN > deadline) break;
+      s.setSelectivity(level);
+      if (level === 0) this.startHelpers('endgame', pos, empties, nodeLimit);
+      const r = solveWithContext(s, pos, { mode: 'exact', guess, pv: level === 0, root: level === 0 ? this.splitRoot() : undefined });
+      if (!r.complete) {
+        if (s.rootSoundMove >= 0 && s.rootSoundScore * scale > bestScore) {
+          bestMove = s.rootSoundMove;
+          bestScore = s.rootSoundScore * scale;
+        }
+        break;
+      }
+      bestMove = r.move;
+      bestScore = r.score * scale;
+      guess = r.score;
+      done = level;
+      pv = r.pv;
+      prevMs = lastMs;
+      lastMs = performance.now() - start;
+    }
+    s.setSelectivity(0);
+    const result = { move: bestMove, score: bestScore / scale, depth: done >= 0 ? empties : depth, nodes: s.nodes, exact: done === 0 };
+    const line = done === 0 && pv !== undefined ? pv : tablePrincipalVariation(s, bestMove, 60);
+    return { ...result, pv: line.length > 0 && line[0] === bestMove ? line : [bestMove], ms: performance.now() - t0, ...(done >= 0 ? { selectivity: SELECTIVITY_PERCENT[done] } : {}) };
   }
 
   /** Uniform choice among root moves proven within `margin` units of the best. */

@@ -8,6 +8,13 @@
 // evaluation (probcut-calibrate.ts); without them the search does not cut. Depths beyond
 // PROBCUT_MAX_DEPTH keep the deepest calibrated depth's gap between deep and shallow depth and its
 // line.
+//
+// The probable endgame (an optional `endgame` part of the same file): the exact solver's deep
+// nodes predict their exact score from a shallow midgame search, score = a * v_s + b + e (discs,
+// per number of empties, e normal with deviation sigma), and cut at null-window nodes when the
+// prediction clears the window by t sigma, t set by the search's selectivity level
+// (SELECTIVITY_T). Fitted by `calibrateEndgameCut` on positions it solves exactly, extrapolated
+// beyond the empties it measured (probcut-calibrate.ts).
 
 /** Deepest depth with its own parameters; deeper nodes use its line at the same depth gap. */
 export const PROBCUT_MAX_DEPTH = 10;
@@ -33,7 +40,37 @@ export interface ProbCutParams {
   readonly t: number;
   /** Positions the fit used. */
   readonly samples: number;
+  /** The probable endgame's parameters (absent: the build's solver never cuts). */
+  readonly endgame?: EndgameCutParams;
 }
+
+/** Lines indexed by the number of empties (0..60); entries below `minEmpties` are unused. */
+export interface EndgameCutParams {
+  /** Fewest empties at which a deep endgame node tries the cut. */
+  readonly minEmpties: number;
+  /** Per empties: the depth of the shallow midgame search that predicts the exact score. */
+  readonly shallow: number[];
+  /** Per empties: slope and intercept (discs) of the exact score on the shallow value (discs), and the residual deviation (discs). */
+  readonly a: number[];
+  readonly b: number[];
+  readonly sigma: number[];
+  /** Per empties: positions the line was fitted on (0 = extrapolated from the measured empties). */
+  readonly count: number[];
+  /** Positions the fit solved. */
+  readonly samples: number;
+}
+
+/** Deepest shallow search an endgame cut may ask for (its plies, passes included, fit above ENDGAME_CUT_PLY: context.ts). */
+export const ENDGAME_CUT_MAX_SHALLOW = 10;
+
+/**
+ * The selectivity levels of the probable endgame, as Edax names them: index = level (0 = exact,
+ * no cuts), value = the cut threshold t in sigmas. A bound proven at level L holds for searches at
+ * level L or higher (endgame-tt.ts).
+ */
+export const SELECTIVITY_T: readonly number[] = [Infinity, 3.3, 2.6, 2.0, 1.5, 1.1];
+/** The nominal confidence of each level in percent (Edax's labels): 100 = exact. */
+export const SELECTIVITY_PERCENT: readonly number[] = [100, 99, 98, 95, 87, 73];
 
 /** The shallow depth paired with depth d: about half, with the same parity. */
 export function shallowDepth(d: number): number {
@@ -83,6 +120,29 @@ export function validateProbCut(p: unknown): string | null {
     }
   }
   if (typeof q.t !== 'number' || !(q.t > 0) || !Number.isFinite(q.t)) return '"t" must be a positive number';
+  if (!Number.isInteger(q.samples) || q.samples < 0) return '"samples" must be a whole number';
+  if (q.endgame !== undefined) {
+    const problem = validateEndgameCut(q.endgame);
+    if (problem) return `"endgame": ${problem}`;
+  }
+  return null;
+}
+
+/** Checks the probable endgame's part of a calibration file; returns an error message or null. */
+export function validateEndgameCut(p: unknown): string | null {
+  const q = p as EndgameCutParams;
+  if (!q || typeof q !== 'object' || Array.isArray(q)) return 'not an object';
+  if (!Number.isInteger(q.minEmpties) || q.minEmpties < 10 || q.minEmpties > 60) return '"minEmpties" must be a whole number from 10 to 60';
+  for (const k of ['shallow', 'a', 'b', 'sigma', 'count'] as const) {
+    if (!finiteRow(q[k], 61)) return `"${k}" must be 61 finite numbers (one per number of empties)`;
+  }
+  for (let e = q.minEmpties; e <= 60; e++) {
+    const sd = q.shallow[e];
+    if (!Number.isInteger(sd) || sd < 0 || sd > ENDGAME_CUT_MAX_SHALLOW || sd >= e) return `"shallow" at ${e} empties must be a whole number from 0 to ${ENDGAME_CUT_MAX_SHALLOW}`;
+    if (!(q.a[e] > 0)) return `slopes must be positive (${e} empties)`;
+    if (!(q.sigma[e] >= 0)) return `sigma must not be negative (${e} empties)`;
+    if (!Number.isInteger(q.count[e]) || q.count[e] < 0) return `"count" at ${e} empties must be a whole number`;
+  }
   if (!Number.isInteger(q.samples) || q.samples < 0) return '"samples" must be a whole number';
   return null;
 }

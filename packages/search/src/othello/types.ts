@@ -31,12 +31,18 @@ export interface ThinkResult {
   readonly score: number;
   /** Principal variation, starting with `move` (PASS entries where a side passes). */
   readonly pv: number[];
-  /** Depth of the last completed iteration (plies; the number of empties when exact). */
+  /** Depth of the last completed iteration (plies; the number of empties when exact or when a probable-endgame level completed). */
   readonly depth: number;
   readonly nodes: number;
   readonly ms: number;
   /** True when `score` is the exact game-theoretic value. */
   readonly exact: boolean;
+  /**
+   * When the probable endgame (a timed search within its range of empties, see docs/engine.md)
+   * chose the move: the confidence in percent of the selectivity level at which `score` was
+   * proven (73, 87, 95, 98, 99, or 100 when exact); absent otherwise, and when no level completed.
+   */
+  readonly selectivity?: number;
   /** True when the move came from the opening book. */
   readonly book?: boolean;
 }
