@@ -151,7 +151,7 @@ async function main() {
       title = typeof mod.title === 'string' ? mod.title : name;
       process.stdout.write(`\n== ${title} (${name}${options.quick ? ', quick' : ''})\n`);
       const t0 = performance.now();
-      const result = await mod.run({ quick: options.quick });
+      const result = await mod.run({ quick: options.quick, resultsDir });
       const seconds = (performance.now() - t0) / 1000;
       validate(name, result);
       process.stdout.write(`${textTable(result.columns, result.rows)}\n`);

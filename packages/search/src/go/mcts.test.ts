@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { MctsPlayer, PRIOR_VISITS, RESIGN, widthAt } from './mcts.js';
 import { shippedMovePriors } from './priors.js';
@@ -158,6 +159,30 @@ describe('threads (root parallelism)', () => {
         expect(r.move === PASS || b.isLegal(r.move, b.toMove)).toBe(true);
         b.play(r.move);
       }
+    } finally {
+      p.close();
+    }
+  });
+
+  // The helper searches while the main thread does, not after it: in a timed search it runs as
+  // many playouts as the main thread (give or take the scheduler). Were it to wait for the main
+  // thread (or the main thread for it), its share would be near zero (the deadline would have
+  // passed) or the wall time double. Counts, not wall-clock rates, so a loaded machine, which
+  // slows both threads alike, does not fail it; it needs two cores to mean anything.
+  it.skipIf(availableParallelism() < 2)('runs the helper at the same time as the main thread (timed search)', () => {
+    const b = new GoBoard(9);
+    const p = new MctsPlayer({ seed: 4, threads: 2, resignThreshold: 0, reuseTree: false, rootCandidates: false });
+    try {
+      p.genmove(b, BLACK, 7.5, 100); // starts the helper and warms both threads up
+      const t0 = performance.now();
+      const r = p.genmove(b, BLACK, 7.5, 600);
+      const wall = performance.now() - t0;
+      const main = r.playouts - r.helperPlayouts;
+      expect(main).toBeGreaterThan(100);
+      expect(r.helperPlayouts).toBeGreaterThan(0.5 * main);
+      expect(r.helperPlayouts).toBeLessThan(2 * main);
+      // Both stopped at the deadline: the main thread did not wait for the helper past it.
+      expect(wall).toBeLessThan(600 + 400);
     } finally {
       p.close();
     }

@@ -50,6 +50,9 @@ describe('Go tournaments on the tournament runner', () => {
     expect(parseGoPlayerSpec('gtp:gnugo --mode gtp')).toEqual({ ok: true, spec: { kind: 'gtp', name: 'gtp:gnugo --mode gtp', command: 'gnugo --mode gtp' } });
     expect(parseGoPlayerSpec('sente:speed=3')).toEqual({ ok: false, error: expect.stringMatching(/unknown setting speed/) });
     expect(parseGoPlayerSpec('sente:playouts=50,priors=0,name=old')).toEqual({ ok: true, spec: { kind: 'go-engine', name: 'old', playouts: 50, priors: false } });
+    expect(parseGoPlayerSpec('sente:playouts=50,threads=2,name=two')).toEqual({ ok: true, spec: { kind: 'go-engine', name: 'two', playouts: 50, threads: 2 } });
+    expect(parseGoPlayerSpec('sente:threads=0')).toEqual({ ok: false, error: expect.stringMatching(/threads must be a whole number from 1 to 64/) });
+    expect(parseGoPlayerSpec('sente:threads=1.5')).toEqual({ ok: false, error: expect.stringMatching(/threads must be a whole number/) });
     expect(parseGoPlayerSpec('sente:priors=2')).toEqual({ ok: false, error: expect.stringMatching(/priors must be 0 \(hand-made\) or 1 \(learned\)/) });
     expect(parseGoPlayerSpec('sente:playouts=0')).toEqual({ ok: false, error: expect.stringMatching(/playouts must be a whole number from 1/) });
     expect(parseGoPlayerSpec('sente:time=0.1ms')).toEqual({ ok: false, error: expect.stringMatching(/time: .*too short/) });

@@ -35,6 +35,8 @@ export interface GoEngineSpec {
   readonly seed?: number;
   /** false: the hand-made move priors instead of the learned ones (priors=0). */
   readonly priors?: boolean;
+  /** Search threads (root parallelism, threads=T; default 1). */
+  readonly threads?: number;
 }
 
 /** How a Go game was scored and ended, beyond the tournament's common fields. */
@@ -56,14 +58,14 @@ const NAME = /^[A-Za-z0-9_.+#@:=-]{1,40}$/;
 
 export type GoSpecResult = { ok: true; spec: GoEngineSpec | GtpSpec } | { ok: false; error: string };
 
-/** A Go player: `sente[:playouts=N,time=DURATION,resign=R,seed=K,priors=0|1,name=NAME]` or `gtp:<command line>`. */
+/** A Go player: `sente[:playouts=N,time=DURATION,resign=R,seed=K,threads=T,priors=0|1,name=NAME]` or `gtp:<command line>`. */
 export function parseGoPlayerSpec(text: string): GoSpecResult {
   if (text.startsWith('gtp:')) {
     const command = text.slice(4).trim();
     if (command === '') return { ok: false, error: `"${text}": gtp: needs a command line, e.g. gtp:gnugo --mode gtp --level 1` };
     return { ok: true, spec: { kind: 'gtp', name: text, command } };
   }
-  if (text !== 'sente' && !text.startsWith('sente:')) return { ok: false, error: `player "${text}": use "sente[:playouts=N,time=DURATION,resign=R,seed=K,name=NAME]" or "gtp:<command line>"` };
+  if (text !== 'sente' && !text.startsWith('sente:')) return { ok: false, error: `player "${text}": use "sente[:playouts=N,time=DURATION,resign=R,seed=K,threads=T,priors=0|1,name=NAME]" or "gtp:<command line>"` };
   const spec: { -readonly [K in keyof GoEngineSpec]: GoEngineSpec[K] } = { kind: 'go-engine', name: text };
   for (const part of text.slice(6).split(',').filter((p) => p.trim() !== '')) {
     const m = /^\s*([a-z]+)\s*=\s*(.*?)\s*$/.exec(part);
@@ -81,6 +83,10 @@ export function parseGoPlayerSpec(text: string): GoSpecResult {
       const [min, max] = key === 'playouts' ? [1, 10_000_000] : [0, 0xffffffff];
       if (!Number.isInteger(n) || n < min || n > max) return { ok: false, error: `player "${text}": ${key} must be a whole number from ${min} to ${max}, got "${value}"` };
       spec[key] = n;
+    } else if (key === 'threads') {
+      const n = Number(value);
+      if (!Number.isInteger(n) || n < 1 || n > 64) return { ok: false, error: `player "${text}": threads must be a whole number from 1 to 64, got "${value}"` };
+      spec.threads = n;
     } else if (key === 'priors') {
       if (value !== '0' && value !== '1') return { ok: false, error: `player "${text}": priors must be 0 (hand-made) or 1 (learned), got "${value}"` };
       spec.priors = value === '1';
@@ -89,7 +95,7 @@ export function parseGoPlayerSpec(text: string): GoSpecResult {
       if (!(n >= 0 && n <= 1)) return { ok: false, error: `player "${text}": resign must be a number from 0 to 1, got "${value}"` };
       spec.resign = n;
     } else {
-      return { ok: false, error: `player "${text}": unknown setting ${key} (playouts, time, resign, seed, priors, name)` };
+      return { ok: false, error: `player "${text}": unknown setting ${key} (playouts, time, resign, seed, threads, priors, name)` };
     }
   }
   return { ok: true, spec };
@@ -134,6 +140,7 @@ function startPlayer(spec: PlayerSpec, key: number, timeoutMs: number | undefine
     playouts: spec.playouts, timeMs: spec.timeMs, resignThreshold: spec.resign,
     seed: spec.seed ?? hashString(`${spec.name}|${key}`),
     ...(spec.priors === false ? { priors: false } : {}),
+    ...(spec.threads !== undefined ? { threads: spec.threads } : {}),
   });
 }
 
