@@ -19,7 +19,8 @@ import { Engine, loadBuild, resetEndgameTable, solvePosition } from '@sente/sear
 
 export const title = 'Exact endgame solver: FFO problems #20-#39 and #1-#19';
 
-function readSet(name, first) {
+/** An FFO set of test/fixtures/ffo as { number, position, expected score } (also used by scripts/endgame-ab.mjs). */
+export function readSet(name, first) {
   const text = readFileSync(new URL(`../test/fixtures/ffo/${name}`, import.meta.url), 'utf8');
   return text.split('\n').filter((l) => l.trim() !== '').map((line, i) => {
     const r = parseObf(line);

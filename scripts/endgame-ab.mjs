@@ -6,11 +6,10 @@
 //
 //   cp -r packages/search/dist /tmp/a   # build A; then edit, build, and compare with the tree:
 //   node scripts/endgame-ab.mjs /tmp/a packages/search/dist [rounds=3] [positions=25,26,...]
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
-import { parseObf } from '@sente/core';
+import { readSet } from '../bench/endgame.mjs';
 
 const [A, B, rounds = '3', list] = process.argv.slice(2);
 if (A === undefined || B === undefined) {
@@ -20,14 +19,6 @@ if (A === undefined || B === undefined) {
 const load = (dir) => import(pathToFileURL(resolve(dir, 'index.js')).href);
 const [mA, mB] = [await load(A), await load(B)];
 
-function readSet(name, first) {
-  const text = readFileSync(new URL(`../test/fixtures/ffo/${name}`, import.meta.url), 'utf8');
-  return text.split('\n').filter((l) => l.trim() !== '').map((line, i) => {
-    const r = parseObf(line);
-    if (!r.ok) throw new Error(`${name} line ${i + 1}: ${r.error.message}`);
-    return { number: first + i, position: r.value.position, expected: r.value.moves[0]?.score };
-  });
-}
 const only = list ? list.split(',').map(Number) : null;
 const hard = readSet('fforum-20-39.obf', 20).filter((p) => !only || only.includes(p.number));
 const easy = readSet('fforum-1-19.obf', 1);
