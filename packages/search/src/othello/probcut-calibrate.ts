@@ -15,8 +15,8 @@ export const MIN_STAGE_SAMPLES = 12;
 
 interface Line { a: number; b: number; sigma: number; n: number }
 
-/** Least squares of y on x over the rows (x = row[sx], y = row[sy]) and the residual deviation. */
-function fitLine(rows: readonly number[][], sx: number, sy: number): Line {
+/** Ordinary least squares of y on x over the rows (x = row[sx], y = row[sy]): the means and the slope (0 when every x is equal). */
+function leastSquares(rows: readonly number[][], sx: number, sy: number): { mx: number; my: number; slope: number } {
   let mx = 0, my = 0;
   const n = rows.length;
   for (const r of rows) {
@@ -30,8 +30,15 @@ function fitLine(rows: readonly number[][], sx: number, sy: number): Line {
     cxx += (r[sx] - mx) ** 2;
     cxy += (r[sx] - mx) * (r[sy] - my);
   }
-  // A degenerate sample (all shallow values equal) fits the identity's slope.
-  const a = cxx > 0 && cxy > 0 ? cxy / cxx : 1;
+  return { mx, my, slope: cxx > 0 ? cxy / cxx : 0 };
+}
+
+/** Least squares of y on x over the rows (x = row[sx], y = row[sy]) and the residual deviation. */
+function fitLine(rows: readonly number[][], sx: number, sy: number): Line {
+  const n = rows.length;
+  const { mx, my, slope } = leastSquares(rows, sx, sy);
+  // A degenerate sample (all shallow values equal, or a slope that is not positive) fits the identity's slope.
+  const a = slope > 0 ? slope : 1;
   const b = my - a * mx;
   let se = 0;
   for (const r of rows) se += (r[sy] - a * r[sx] - b) ** 2;
@@ -163,9 +170,9 @@ export function fitEndgameCut(samples: readonly EndgameCutSample[], minEmpties =
     const maxSigma = points.length > 0 ? Math.max(...points.map((q) => q[1])) : line.sigma;
     let slope = 0, intercept = line.sigma;
     if (points.length >= 2) {
-      const trend = fitLineAny(points);
+      const trend = leastSquares(points, 0, 1);
       slope = trend.slope;
-      intercept = trend.intercept;
+      intercept = trend.my - trend.slope * trend.mx;
     }
     const m = { line, slope, intercept, maxSigma };
     pooled.set(sd, m);
@@ -192,18 +199,6 @@ export function fitEndgameCut(samples: readonly EndgameCutSample[], minEmpties =
     sigma[e] = predicted > m.maxSigma ? predicted : m.maxSigma;
   }
   return { minEmpties, shallow, a, b, sigma, count, samples: samples.length };
-}
-
-/** Ordinary least squares of y on x over [x, y] points (any slope sign). */
-function fitLineAny(points: readonly number[][]): { slope: number; intercept: number } {
-  const n = points.length;
-  let mx = 0, my = 0;
-  for (const q of points) { mx += q[0]; my += q[1]; }
-  mx /= n; my /= n;
-  let cxx = 0, cxy = 0;
-  for (const q of points) { cxx += (q[0] - mx) ** 2; cxy += (q[0] - mx) * (q[1] - my); }
-  const slope = cxx > 0 ? cxy / cxx : 0;
-  return { slope, intercept: my - slope * mx };
 }
 
 /** Measures the probable endgame's parameters on positions solved exactly (endgameCutSamples, fitEndgameCut). */
