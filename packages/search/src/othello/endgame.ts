@@ -34,7 +34,7 @@ import { PASS, type Position } from '@sente/core';
 import * as stability from './endgame-stability.js';
 import * as last from './endgame-last.js';
 import { ENDGAME_CUT_PLY, ENDGAME_ROOT_BASE as ROOT_BASE, EVAL_ORDER_MIN, SearchContext } from './context.js';
-import { INFINITY, midgameSearch } from './midgame.js';
+import { INFINITY, NO_CUT, probcutTests } from './midgame.js';
 import { evaluate } from './eval.js';
 import { potentialMobility } from './evalfeatures.js';
 
@@ -440,9 +440,6 @@ function searchDeep(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi
   return best;
 }
 
-/** selectiveCut's answer when it does not cut. */
-const NO_CUT = -1000;
-
 /**
  * ProbCut at a deep endgame node (the probable endgame): the exact score is predicted from a
  * shallow midgame search of the node as a * v + b with deviation sigma (discs, per empties: the
@@ -457,18 +454,11 @@ function selectiveCut(s: SearchContext, alpha: number, beta: number, empties: nu
   const depth = p.shallow[empties];
   const a = p.a[empties], b = p.b[empties];
   const margin = s.endgameT * p.sigma[empties];
-  // Table units of the shallow value whose prediction clears beta (resp. alpha) by the margin.
-  if (beta <= 64) {
-    const hi = Math.ceil(((beta + margin - b) / a) * scale);
-    if (hi < INFINITY && midgameSearch(s, depth, hi - 1, hi, ENDGAME_CUT_PLY) >= hi) return s.stopped ? 0 : beta;
-    if (s.stopped) return 0;
-  }
-  if (alpha >= -64) {
-    const lo = Math.floor(((alpha - margin - b) / a) * scale);
-    if (lo > -INFINITY && midgameSearch(s, depth, lo, lo + 1, ENDGAME_CUT_PLY) <= lo) return s.stopped ? 0 : alpha;
-    if (s.stopped) return 0;
-  }
-  return NO_CUT;
+  // Table units of the shallow value whose prediction clears beta (resp. alpha) by the margin; a
+  // bound outside the scores is not tested.
+  const hi = beta <= 64 ? Math.ceil(((beta + margin - b) / a) * scale) : INFINITY;
+  const lo = alpha >= -64 ? Math.floor(((alpha - margin - b) / a) * scale) : -INFINITY;
+  return probcutTests(s, depth, ENDGAME_CUT_PLY, alpha, beta, hi, lo);
 }
 
 /**

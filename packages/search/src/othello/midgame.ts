@@ -20,6 +20,23 @@ const HI_ = HI; // module-local alias: stays a plain binding under test runners
 
 export const INFINITY = 1 << 24;
 
+/** probcutTests' answer when neither test cuts (outside every search value). */
+export const NO_CUT = -INFINITY - 1;
+
+/**
+ * ProbCut's two null-window tests at a node (the midgame's Multi-ProbCut, the probable endgame's
+ * cut in endgame.ts): `beta` when a `depth`-ply search at `ply` reaches `hi`, else `alpha` when it
+ * stays at or below `lo` (table units; a threshold at or beyond INFINITY, or -INFINITY, is not
+ * tested); NO_CUT when neither holds, and 0 once the context stops.
+ */
+export function probcutTests(s: SearchContext, depth: number, ply: number, alpha: number, beta: number, hi: number, lo: number): number {
+  if (hi < INFINITY && midgameSearch(s, depth, hi - 1, hi, ply) >= hi && !s.stopped) return beta;
+  if (s.stopped) return 0;
+  if (lo > -INFINITY && midgameSearch(s, depth, lo, lo + 1, ply) <= lo && !s.stopped) return alpha;
+  if (s.stopped) return 0;
+  return NO_CUT;
+}
+
 /** Static square values for cheap move ordering (corners first, X- and C-squares last). */
 const SQUARE_ORDER = Int32Array.from([
   18, 4, 16, 12, 12, 16, 4, 18,
@@ -168,12 +185,8 @@ export function midgameSearch(s: SearchContext, depth: number, alpha: number, be
     while (st < stages.length - 1 && empties > stages[st]) st++;
     const a = pc.a[st][d], b = pc.b[st][d];
     const margin = pc.t * pc.sigma[st][d];
-    const hi = Math.ceil((beta + margin - b) / a);
-    if (hi < INFINITY && midgameSearch(s, sd, hi - 1, hi, ply) >= hi && !s.stopped) return beta;
-    if (s.stopped) return 0;
-    const lo = Math.floor((alpha - margin - b) / a);
-    if (lo > -INFINITY && midgameSearch(s, sd, lo, lo + 1, ply) <= lo && !s.stopped) return alpha;
-    if (s.stopped) return 0;
+    const v = probcutTests(s, sd, ply, alpha, beta, Math.ceil((beta + margin - b) / a), Math.floor((alpha - margin - b) / a));
+    if (v !== NO_CUT) return v;
   }
 
   // Enhanced transposition cutoff: at deep nodes, a child the table proves at most -beta (for
