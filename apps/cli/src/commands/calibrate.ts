@@ -5,11 +5,10 @@
 // endgame's lines come from positions of 14..20 empties (the same openings continued further),
 // each solved exactly: `--endgame N` of them (0: none), `--endgame-only` keeps the midgame fit of
 // the existing file and adds or replaces only them.
-import { readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { Position } from '@sente/core';
-import { calibrateEndgameCut, calibrateProbCut, createEngine, ENDGAME_CUT_MIN, findBuild, loadBuild, PROBCUT_MAX_DEPTH, PROBCUT_MIN_DEPTH, validateProbCut, writeFileAtomic, type Engine, type ProbCutParams } from '@sente/search';
+import { calibrateEndgameCut, calibrateProbCut, createEngine, ENDGAME_CUT_MIN, findBuild, loadBuild, PROBCUT_MAX_DEPTH, PROBCUT_MIN_DEPTH, writeFileAtomic, type Engine, type ProbCutParams } from '@sente/search';
 import { DEFAULT_OPENINGS_FILE, readOpeningsFile } from '@sente/selfplay';
 import { progressBar } from '../progress.js';
 import { UsageError } from '../util.js';
@@ -70,16 +69,10 @@ export const calibrateCommand: CommandModule<object, Args> = {
     let midgame: ProbCutParams;
     if (args.endgameOnly) {
       if (args.endgame === 0) throw new UsageError('--endgame-only needs --endgame above 0');
-      // The midgame fit to keep must be a whole, current one.
-      let data: unknown;
-      try {
-        data = JSON.parse(readFileSync(path, 'utf8'));
-      } catch (e) {
-        throw new UsageError(`--endgame-only keeps the midgame fit of ${path}, which cannot be read: ${(e as Error).message}`);
-      }
-      const problem = validateProbCut(data);
-      if (problem) throw new UsageError(`--endgame-only keeps the midgame fit of ${path}, which is damaged: ${problem}`);
-      midgame = data as ProbCutParams;
+      // The midgame fit to keep: the build's, which loadBuild above read and checked (a damaged
+      // probcut.json was refused there).
+      if (build.probcut === undefined) throw new UsageError(`--endgame-only keeps the midgame fit of ${path}, which does not exist: calibrate without --endgame-only first`);
+      midgame = build.probcut;
     } else {
       const samples = samplePositions(engine, openings.value, args.positions, (i) => 8 + ((i * 13) % 41), 12);
       const bar = progressBar('calibrating');
