@@ -3,13 +3,15 @@
 // main thread writes it at once and a worker that crashes or is killed loses no finished game. The
 // job's rejection is caught and the job is resubmitted with only its unfinished keys (up to
 // `maxRetries` times). Items are delivered once per key even if a retried job repeats one.
-// Aborting the signal (Ctrl-C) destroys the pool: whatever was delivered stays delivered.
+// Aborting the signal (Ctrl-C) destroys the pool (once its threads have loaded, see workerPool):
+// whatever was delivered stays delivered.
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { WorkerTask } from './worker.js';
+import { WORKER_LOADED } from './pool-loaded.js';
 
 /** The built worker module: beside this module in dist/, or dist/ when running from src/ (tests). */
 export function workerFile(): string {
@@ -18,6 +20,28 @@ export function workerFile(): string {
   const built = fileURLToPath(new URL('../dist/worker.js', import.meta.url));
   if (existsSync(built)) return built;
   throw new Error(`the worker module is not built (looked for ${here} and ${built}); run the build first`);
+}
+
+/**
+ * A piscina pool of the worker module, with its destroy. Piscina's thread loads the module with
+ * require(), and Node 20 aborts the whole process (a V8 fatal error in require of an ES module)
+ * when a thread is terminated while it instantiates the module: a run stopped in its first moments
+ * (a tournament whose program does not start) did so about once in 16 under load. So destroy()
+ * first waits, up to 10 s, until every live thread has reported that its module loaded.
+ */
+export function workerPool(threads: number, idleTimeout: number): { pool: Piscina; destroy: () => Promise<void> } {
+  const pool = new Piscina({ filename: workerFile(), minThreads: threads, maxThreads: threads, idleTimeout });
+  const loaded = new Set<number>();
+  pool.on('message', (m: unknown) => {
+    if (typeof m === 'object' && m !== null && WORKER_LOADED in m) loaded.add((m as Record<string, number>)[WORKER_LOADED]);
+  });
+  let destroying: Promise<void> | undefined;
+  const destroy = (): Promise<void> => (destroying ??= (async () => {
+    const until = Date.now() + 10_000;
+    while (Date.now() < until && pool.threads.some((t) => !loaded.has(t.threadId))) await new Promise((r) => setTimeout(r, 10));
+    await pool.destroy();
+  })());
+  return { pool, destroy };
 }
 
 export function defaultWorkers(): number {
@@ -57,7 +81,7 @@ export async function runPool<P, R>(options: PoolOptions<P, R>): Promise<PoolSum
   const failed: { keys: number[]; error: string }[] = [];
   let interrupted = options.signal?.aborted ?? false;
   if (interrupted) return { delivered: 0, interrupted, failed };
-  const pool = new Piscina({ filename: workerFile(), minThreads: options.workers, maxThreads: options.workers, idleTimeout: 1000 });
+  const { pool, destroy } = workerPool(options.workers, 1000);
   const deliver = (msg: ItemMessage): void => {
     if (done.has(msg.key)) return;
     done.add(msg.key);
@@ -65,7 +89,7 @@ export async function runPool<P, R>(options: PoolOptions<P, R>): Promise<PoolSum
   };
   const onAbort = (): void => {
     interrupted = true;
-    void pool.destroy();
+    void destroy();
   };
   options.signal?.addEventListener('abort', onAbort, { once: true });
 
@@ -107,7 +131,7 @@ export async function runPool<P, R>(options: PoolOptions<P, R>): Promise<PoolSum
     await Promise.all(Array.from({ length: Math.min(options.jobs.length, options.workers * 2) }, lane));
   } finally {
     options.signal?.removeEventListener('abort', onAbort);
-    if (!interrupted) await pool.destroy();
+    if (!interrupted) await destroy();
   }
   return { delivered: done.size, interrupted, failed };
 }

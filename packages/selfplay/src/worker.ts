@@ -2,12 +2,13 @@
 // games, or scores opening-book positions, posting each finished item through the task's MessagePort as soon as it ends, and also
 // returning them all. `crashAfter` is a test hook: after that many games the worker thread exits,
 // as a crashed or killed worker would.
-import type { MessagePort } from 'node:worker_threads';
+import { parentPort, threadId, type MessagePort } from 'node:worker_threads';
 import { Position } from '@sente/core';
 import { positionOfKey, type MoveScore } from '@sente/search';
 import { setPosition } from './data/load.js';
 import { labelPosition } from './data/testset.js';
 import { engineFor } from './engines.js';
+import { WORKER_LOADED } from './pool-loaded.js';
 import { enginePlayer } from './engine-player.js';
 import type { GameRecord } from './gamefile.js';
 import { refereeGame, type GameOutcome } from './referee.js';
@@ -18,6 +19,11 @@ import type { PooledGame } from './tournament-game.js';
 import { playPooledGoGame } from './go/tournament-game.js';
 import type { TimeControl } from './match/clock.js';
 import type { ResignRule } from './match/adjudication.js';
+
+// Tells the pool this thread has loaded (see workerPool in pool.ts). Posted on the next turn of the
+// event loop: the require() that is evaluating this module still has work to do after this body
+// ends, and a termination during it is what must be avoided.
+setImmediate(() => parentPort?.postMessage({ [WORKER_LOADED]: threadId }));
 
 export interface SelfplayTask {
   readonly kind: 'selfplay';

@@ -11,8 +11,7 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { MessageChannel } from 'node:worker_threads';
 import type { Job, Worker } from 'bullmq';
-import { Piscina } from 'piscina';
-import { workerFile } from '../pool.js';
+import { workerPool } from '../pool.js';
 import type { WorkerTask } from '../worker.js';
 import { bullConnection, checkRedis, parseRedisUrl, QueueError, redisClient } from './connection.js';
 import type { JobData } from './coordinator.js';
@@ -55,7 +54,7 @@ export async function serveQueue(o: ServeOptions): Promise<ServeHandle> {
   const redis = redisClient(parsed.options, `sente-worker-${id}`);
   redis.on('error', (e) => log(`redis: ${e.message}`));
   const connection = bullConnection(parsed.options);
-  const pool = new Piscina({ filename: workerFile(), minThreads: o.threads, maxThreads: o.threads, idleTimeout: 60_000 });
+  const { pool, destroy: destroyPool } = workerPool(o.threads, 60_000);
   const workers = new Map<string, Worker>();
   const refused = new Set<string>();
   const started = Date.now();
@@ -233,7 +232,7 @@ export async function serveQueue(o: ServeOptions): Promise<ServeHandle> {
       } else {
         redis.disconnect();
       }
-      await pool.destroy();
+      await destroyPool();
     },
   };
 }
