@@ -1,4 +1,4 @@
-// `sente data inspect | merge | split | convert | relabel | error`: the binary position files (.spos) training data
+// `sente data inspect | merge | split | sample | convert | relabel | error`: the binary position files (.spos) training data
 // lives in (format in docs/data.md). Every command reads through the checked reader, so a
 // truncated or damaged file is refused with its name and the check that failed; every output is
 // written atomically.
@@ -6,7 +6,7 @@ import type { Argv, CommandModule } from 'yargs';
 import { isSenteError } from '@sente/core';
 import {
   LABEL_EXACT, LABEL_GAME, LABEL_SEARCH, SOURCE_SELFPLAY, convertGameFile, convertText, convertToText, convertWthor, inputKind,
-  defaultWorkers, inspectPositions, interruptSignal, mergePositions, relabelCheckpoint, relabelPositions, shippedTestSet, splitPositions,
+  defaultWorkers, inspectPositions, interruptSignal, mergePositions, relabelCheckpoint, relabelPositions, samplePositions, shippedTestSet, splitPositions,
   testSetError, type ConvertSummary,
 } from '@sente/selfplay';
 import { buildsDir, loadBuild } from '@sente/search';
@@ -83,6 +83,26 @@ const splitCommand: CommandModule<object, SplitArgs> = {
     if (args.out === args.test) throw new UsageError('--out and --test must be different files');
     const s = await guarded(() => splitPositions(args.file, args.out, args.test, args.fraction, args.by));
     console.log(`${args.out}: ${s.first} positions; ${args.test}: ${s.second} positions`);
+  },
+};
+
+interface SampleArgs { file: string; out: string; per: number; empties: string; seed: number }
+const sampleCommand: CommandModule<object, SampleArgs> = {
+  command: 'sample <file>',
+  describe: 'Keep at most --per positions of each number of empties (a deterministic choice), so every phase is covered evenly',
+  builder: (y) => checked(y
+    .positional('file', { type: 'string', demandOption: true })
+    .option('out', { type: 'string', demandOption: true, describe: 'the sampled .spos file' })
+    .option('per', { type: 'number', demandOption: true, describe: 'most positions kept per number of empties' })
+    .option('empties', { type: 'string', default: '0-60', describe: 'keep only this range of empties, A-B' })
+    .option('seed', { type: 'number', default: 1, describe: 'another seed draws another sample' }),
+  { '<file>': file, out: outputFile, per: int(1), seed: int(0) }) as never,
+  handler: async (args) => {
+    const m = /^(\d+)-(\d+)$/.exec(args.empties);
+    if (!m) throw new UsageError(`--empties must be a range A-B of numbers of empties (e.g. 13-58), got "${args.empties}"`);
+    const s = await guarded(() => samplePositions(args.file, args.out, args.per, Number(m[1]), Number(m[2]), args.seed));
+    console.log(`${args.out}: ${s.positions} positions, at most ${args.per} per number of empties ${args.empties}`);
+    if (s.short.length > 0) console.log(`fewer than ${args.per} (all kept): ${s.short.map((e) => `${e}: ${s.perEmpties[e]}`).join(', ')}`);
   },
 };
 
@@ -194,7 +214,7 @@ const errorCommand: CommandModule<object, ErrorArgs> = {
 
 export const dataCommand: CommandModule = {
   command: 'data <command>',
-  describe: 'Training data in binary position files: inspect, merge, split, convert, relabel; builds\' test-set error',
-  builder: (y: Argv) => y.command(inspectCommand).command(mergeCommand).command(splitCommand).command(convertCommand).command(relabelCommand).command(errorCommand).demandCommand(1),
+  describe: 'Training data in binary position files: inspect, merge, split, sample, convert, relabel; builds\' test-set error',
+  builder: (y: Argv) => y.command(inspectCommand).command(mergeCommand).command(splitCommand).command(sampleCommand).command(convertCommand).command(relabelCommand).command(errorCommand).demandCommand(1),
   handler: () => undefined,
 };

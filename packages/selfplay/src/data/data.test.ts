@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BLACK, HI, Position, WHITE, canonicalKey, isSenteError, transformSet, writeWthor } from '@sente/core';
+import { BLACK, HI, Position, WHITE, canonicalKey, isSenteError, popcount, transformSet, writeWthor } from '@sente/core';
 import { bootstrapTable, evaluateSlow } from '@sente/search';
 import { FEATURES, buildDataset } from '../dataset.js';
 import { formatGameLine } from '../gamefile.js';
@@ -13,7 +13,7 @@ import { randomGame as randomGameOf } from '../testutil.js';
 import {
   BLOCK_RECORDS, HEADER_BYTES, LABEL_EXACT, LABEL_GAME, LABEL_SEARCH, loadPositionFiles, testSetError, RECORD_BYTES, SOURCE_SELFPLAY, SOURCE_TEXT, SOURCE_WTHOR,
   canonicalWords, convertGameFile, convertText, convertToText, convertWthor, forEachBlock, gamePositions, inputKind,
-  inspectPositions, mergePositions, readHeader, readPositions, splitPositions, writePositions, type PositionRecord,
+  inspectPositions, mergePositions, readHeader, readPositions, samplePositions, splitPositions, writePositions, type PositionRecord,
 } from './index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sente-data-'));
@@ -135,6 +135,36 @@ describe('position file', () => {
     expect(again).toEqual(s);
     expect(readFileSync(join(dir, 'v2.spos'))).toEqual(readFileSync(v1));
     expect(splitPositions(file, join(dir, 't3.spos'), join(dir, 'v3.spos'), 0.2, 'position').first + splitPositions(file, join(dir, 't3.spos'), join(dir, 'v3.spos'), 0.2, 'position').second).toBe(records.length);
+  });
+
+  it('sample keeps at most the quota of each count of empties, in file order, the same on every run', () => {
+    const records = generated(60, 5);
+    const file = join(dir, 'sample-in.spos');
+    writePositions(file, records);
+    const empties = (r: PositionRecord): number => 64 - popcount(r.playerLo, r.playerHi) - popcount(r.opponentLo, r.opponentHi);
+    const have = new Array<number>(61).fill(0);
+    for (const r of records) have[empties(r)]++;
+    const out = join(dir, 'sample-out.spos');
+    const s = samplePositions(file, out, 20, 10, 50, 3);
+    const kept = readPositions(out);
+    expect(kept).toHaveLength(s.positions);
+    const got = new Array<number>(61).fill(0);
+    for (const r of kept) got[empties(r)]++;
+    for (let e = 0; e <= 60; e++) expect(got[e], `empties ${e}`).toBe(e < 10 || e > 50 ? 0 : Math.min(20, have[e]));
+    expect(s.perEmpties).toEqual(got);
+    expect(s.short).toEqual(Array.from({ length: 41 }, (_, i) => i + 10).filter((e) => have[e] < 20));
+    // A sub-sequence of the input, records unchanged.
+    let j = 0;
+    for (const r of records) if (j < kept.length && JSON.stringify(r) === JSON.stringify(kept[j])) j++;
+    expect(j).toBe(kept.length);
+    // Deterministic; another seed draws another sample of the same sizes.
+    samplePositions(file, join(dir, 'sample-again.spos'), 20, 10, 50, 3);
+    expect(readFileSync(join(dir, 'sample-again.spos')).subarray(HEADER_BYTES)).toEqual(readFileSync(out).subarray(HEADER_BYTES));
+    const other = samplePositions(file, join(dir, 'sample-other.spos'), 20, 10, 50, 4);
+    expect(other.perEmpties).toEqual(s.perEmpties);
+    expect(readPositions(join(dir, 'sample-other.spos'))).not.toEqual(kept);
+    expect(() => samplePositions(file, out, 0)).toThrow(/quota/);
+    expect(() => samplePositions(file, out, 5, 30, 20)).toThrow(/range/);
   });
 
   it('refuses truncated, damaged and foreign files, naming the file and the check', () => {

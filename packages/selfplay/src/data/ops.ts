@@ -1,6 +1,7 @@
 // Whole-file operations on position files: inspect (counts and histograms, every check run),
 // merge (concatenate, dropping positions whose canonical key was seen before), split (a
-// deterministic fraction by game or by position into a second file).
+// deterministic fraction by game or by position into a second file), sample (a quota per number of
+// empties).
 import { SenteError } from '@sente/core';
 import { hashString } from '../random.js';
 import { FLAG_DEDUPLICATED, gameHash, HEADER_BYTES, LABEL_KIND_NAMES, RECORD_BYTES, SOURCE_NAMES, metaEmpties, metaKind, metaLabel, metaSource } from './format.js';
@@ -126,4 +127,66 @@ export function splitPositions(input: string, first: string, second: string, fra
   a.close();
   b.close();
   return { first: a.count, second: b.count };
+}
+
+export interface SampleSummary {
+  /** Positions written, and per number of empties (index 0..60). */
+  readonly positions: number;
+  readonly perEmpties: number[];
+  /** The counts of empties in [min, max] that had fewer positions than the quota. */
+  readonly short: number[];
+}
+
+/** A position's sampling hash: of the seed, its game, its empties and its place in the file. */
+function sampleHash(seed: number, game: number, empties: number, index: number): number {
+  let h = Math.imul((seed ^ 0x9e3779b9) | 0, 0x85ebca6b) ^ Math.imul(game + 1, 0xc2b2ae35) ^ Math.imul(empties + 7, 0x27d4eb2f) ^ Math.imul(index, 0x165667b1);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x2c1b3c6d);
+  h ^= h >>> 12;
+  h = Math.imul(h, 0x297a2d39);
+  return (h ^ (h >>> 15)) >>> 0;
+}
+
+/**
+ * Writes to `output` (atomically) at most `per` positions of each number of empties from
+ * `minEmpties` to `maxEmpties`, in file order, so a training set covers every phase evenly rather
+ * than as its games left them. The choice is deterministic: at each count of empties the
+ * positions with the smallest hashes of (seed, game, empties, place in the file) are kept.
+ */
+export function samplePositions(input: string, output: string, per: number, minEmpties = 0, maxEmpties = 60, seed = 1): SampleSummary {
+  if (!Number.isInteger(per) || per < 1) throw new SenteError('bad-option', `the quota per count of empties must be a whole number ≥ 1, got ${per}`);
+  if (!(Number.isInteger(minEmpties) && Number.isInteger(maxEmpties) && minEmpties >= 0 && maxEmpties <= 60 && minEmpties <= maxEmpties)) {
+    throw new SenteError('bad-option', `the empties range must be whole numbers with 0 ≤ min ≤ max ≤ 60, got ${minEmpties}-${maxEmpties}`);
+  }
+  // First pass: each count's hashes, to find the quota's threshold.
+  const hashes: number[][] = Array.from({ length: 61 }, () => []);
+  let index = 0;
+  forEachBlock(input, (w, n) => {
+    for (let i = 0; i < n; i++, index++) {
+      const k = i * 6, e = metaEmpties(w[k + 4]);
+      if (e >= minEmpties && e <= maxEmpties) hashes[e].push(sampleHash(seed, w[k + 5], e, index));
+    }
+  });
+  const threshold = hashes.map((hs) => (hs.length <= per ? 0xffffffff : Float64Array.from(hs).sort()[per - 1]));
+  // Second pass: keep those at or under the threshold (ties in file order, up to the quota).
+  const kept = new Array<number>(61).fill(0);
+  const writer = new PositionWriter(output);
+  index = 0;
+  try {
+    forEachBlock(input, (w, n) => {
+      for (let i = 0; i < n; i++, index++) {
+        const k = i * 6, e = metaEmpties(w[k + 4]);
+        if (e < minEmpties || e > maxEmpties || kept[e] >= per || sampleHash(seed, w[k + 5], e, index) > threshold[e]) continue;
+        kept[e]++;
+        writer.addWords(w[k], w[k + 1], w[k + 2], w[k + 3], w[k + 4], w[k + 5]);
+      }
+    });
+  } catch (e) {
+    writer.abort();
+    throw e;
+  }
+  writer.close();
+  const short: number[] = [];
+  for (let e = minEmpties; e <= maxEmpties; e++) if (kept[e] < per) short.push(e);
+  return { positions: writer.count, perEmpties: kept, short };
 }
