@@ -67,8 +67,15 @@ export function labelTestPosition(engine: Engine, spec: TestSetSpec, p: Position
  * rounded to whole discs. Also what `sente data relabel` labels with (relabel.ts).
  */
 export function labelPosition(engine: Engine, p: Position, depth: number, exactFrom: number): { score: number; kind: number } {
-  if (p.emptyCount() <= exactFrom || p.isGameOver()) return { score: solvePosition(p, { pv: false }).score, kind: LABEL_EXACT };
+  if (p.isGameOver()) return { score: solvePosition(p, { pv: false }).score, kind: LABEL_EXACT };
   engine.newGame();
+  if (p.emptyCount() <= exactFrom) {
+    // The engine's solve (evaluation ordering, endgame table, a first guess): the same exact score
+    // as the table-less solvePosition, several times faster from 14 empties.
+    const x = engine.think(p, { exactFrom });
+    if (!x.exact) throw new Error(`labelPosition: the solve at ${p.emptyCount()} empties did not complete`);
+    return { score: x.score, kind: LABEL_EXACT };
+  }
   const r = engine.think(p, { depth, exactFrom });
   return { score: Math.max(-64, Math.min(64, Math.round(r.score))) | 0, kind: LABEL_SEARCH };
 }
