@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLACK, Position, writeWthor } from '@sente/core';
 import {
-  LABEL_EXACT, LABEL_GAME, SOURCE_DATA_MODE, randomDataOpening, randomOpeningPlies, readGameFile, readPositions, setStrongest, testSetError, train,
+  LABEL_EXACT, LABEL_GAME, SOURCE_DATA_MODE, inspectPositions, randomDataOpening, randomOpeningPlies, readGameFile, readPositions, setStrongest, testSetError, train,
 } from '@sente/selfplay';
 import { loadBuild, readManifest, readRegistry, shippedBuildsDir } from '@sente/search';
 import { type CliResult, MAIN, ROOT, runCli } from './cli.js';
@@ -28,6 +28,9 @@ beforeAll(() => {
   env = { ...process.env, SENTE_BUILDS: join(tmp, 'builds') };
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+/** Positions per number of empties (0..60) in a position file. */
+const inspectEmpties = (file: string): number[] => inspectPositions(file).empties;
 
 const DATA = ['--build', 'bootstrap', '--depth', '2', '--exact', '10', '--seed', '5'];
 
@@ -128,6 +131,11 @@ describe('sente data', () => {
     r = sente('data', 'split', merged, '--out', join(tmp, 'train.spos'), '--test', join(tmp, 'test.spos'), '--fraction', '0.5', '--by', 'game');
     expect(r.status, r.stderr).toBe(0);
     expect(readPositions(join(tmp, 'train.spos')).length + readPositions(join(tmp, 'test.spos')).length).toBe(readPositions(merged).length);
+    r = sente('data', 'sample', merged, '--out', join(tmp, 'even.spos'), '--per', '3', '--empties', '20-40');
+    expect(r.status, r.stderr).toBe(0);
+    const even = inspectEmpties(join(tmp, 'even.spos')), have = inspectEmpties(merged);
+    for (let e = 0; e <= 60; e++) expect(even[e]).toBe(e < 20 || e > 40 ? 0 : Math.min(3, have[e]));
+    expect(sente('data', 'sample', merged, '--out', join(tmp, 'even2.spos'), '--per', '3', '--empties', '40-20').stderr).toMatch(/range/);
     r = sente('data', 'inspect', merged, '--duplicates');
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/all checks passed/);
