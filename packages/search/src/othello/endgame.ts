@@ -351,9 +351,19 @@ function searchShallow(s: SearchContext, pLo: number, pHi: number, oLo: number, 
   return finalScore(pLo, pHi, oLo, oHi);
 }
 
-/** Many empties: PVS with transposition table, stability cut-off and fastest-first ordering. */
+/** Any node of more than 3 empties: the shallow layer, or the deep one with its moves generated. */
 function searchDeep(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number, empties: number): number {
   if (empties <= SHALLOW_MAX) return searchShallow(s, pLo, pHi, oLo, oHi, alpha, beta, empties);
+  const mLo = generateMoves(pLo, pHi, oLo, oHi);
+  return searchMoves(s, pLo, pHi, oLo, oHi, alpha, beta, empties, mLo, HI[0]);
+}
+
+/**
+ * Many empties: PVS with transposition table, stability cut-off and fastest-first ordering. The
+ * player's moves `mLo`/`mHi` come with the node: its parent's ordering generated them (a child's
+ * moves are the parent's reply count), so no deep node generates its own moves twice.
+ */
+function searchMoves(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number, empties: number, mLo: number, mHi: number): number {
   if (++s.nodes >= s.nextPoll && s.poll()) return 0;
   if (alpha >= STABILITY_THRESHOLD[empties]) {
     const upper = 64 - 2 * stableDiscCount(oLo, oHi, pLo, pHi);
@@ -380,24 +390,25 @@ function searchDeep(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi
     const v = selectiveCut(s, alpha, beta, empties);
     if (v !== NO_CUT) return v;
   }
-  let mLo = generateMoves(pLo, pHi, oLo, oHi);
-  let mHi = HI[0];
   if ((mLo | mHi) === 0) {
-    if ((generateMoves(oLo, oHi, pLo, pHi) | HI[0]) === 0) return finalScore(pLo, pHi, oLo, oHi);
-    if (!follow) return -searchDeep(s, oLo, oHi, pLo, pHi, -beta, -alpha, empties);
+    const rLo = generateMoves(oLo, oHi, pLo, pHi);
+    const rHi = HI[0];
+    if ((rLo | rHi) === 0) return finalScore(pLo, pHi, oLo, oHi);
+    if (!follow) return -searchMoves(s, oLo, oHi, pLo, pHi, -beta, -alpha, empties, rLo, rHi);
     s.position.makePass();
-    const v = -searchDeep(s, oLo, oHi, pLo, pHi, -beta, -alpha, empties);
+    const v = -searchMoves(s, oLo, oHi, pLo, pHi, -beta, -alpha, empties, rLo, rHi);
     s.position.unmake();
     return v;
   }
   const base = empties << 6;
   const n = scoreMoves(s, pLo, pHi, oLo, oHi, alpha, beta, empties, s.parity, ttMove, mLo, mHi, evalOrder);
   if (n < 0) return s.endCut;
-  const moveSq = s.endSq, moveFLo = s.endFLo, moveFHi = s.endFHi;
+  const moveSq = s.endSq, moveFLo = s.endFLo, moveFHi = s.endFHi, moveRLo = s.endRLo, moveRHi = s.endRHi;
   const parity = s.parity;
   const pos = s.position;
   const next = s.next, prev = s.prev;
   const alpha0 = alpha;
+  const deepChild = empties - 1 > SHALLOW_MAX;
   let best = s.endPruned;
   let bestMove = -1;
   for (let i = 0; i < n; i++) {
@@ -413,11 +424,19 @@ function searchDeep(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi
     s.parity = parity ^ QUADRANT[x];
     if (follow) pos.applyMove(x, f, fh);
     let v: number;
-    if (i === 0) {
-      v = -searchDeep(s, npLo, npHi, noLo, noHi, -beta, -alpha, empties - 1);
+    if (deepChild) {
+      const rLo = moveRLo[k], rHi = moveRHi[k];
+      if (i === 0) {
+        v = -searchMoves(s, npLo, npHi, noLo, noHi, -beta, -alpha, empties - 1, rLo, rHi);
+      } else {
+        v = -searchMoves(s, npLo, npHi, noLo, noHi, -alpha - 1, -alpha, empties - 1, rLo, rHi);
+        if (v > alpha && v < beta && !s.stopped) v = -searchMoves(s, npLo, npHi, noLo, noHi, -beta, -alpha, empties - 1, rLo, rHi);
+      }
+    } else if (i === 0) {
+      v = -searchShallow(s, npLo, npHi, noLo, noHi, -beta, -alpha, empties - 1);
     } else {
-      v = -searchDeep(s, npLo, npHi, noLo, noHi, -alpha - 1, -alpha, empties - 1);
-      if (v > alpha && v < beta && !s.stopped) v = -searchDeep(s, npLo, npHi, noLo, noHi, -beta, -alpha, empties - 1);
+      v = -searchShallow(s, npLo, npHi, noLo, noHi, -alpha - 1, -alpha, empties - 1);
+      if (v > alpha && v < beta && !s.stopped) v = -searchShallow(s, npLo, npHi, noLo, noHi, -beta, -alpha, empties - 1);
     }
     if (follow) pos.unmake();
     s.parity = parity;
@@ -475,7 +494,7 @@ function selectiveCut(s: SearchContext, alpha: number, beta: number, empties: nu
  * first. The caller brings the moves forward one at a time with selectMove.
  */
 export function scoreMoves(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number, empties: number, parity: number, ttMove: number, mLo: number, mHi: number, evalOrder: boolean): number {
-  const moveSq = s.endSq, moveFLo = s.endFLo, moveFHi = s.endFHi, moveScore = s.endScore;
+  const moveSq = s.endSq, moveFLo = s.endFLo, moveFHi = s.endFHi, moveScore = s.endScore, moveRLo = s.endRLo, moveRHi = s.endRHi;
   const tt = s.endgameTable;
   const ttHit = tt.hit;
   const base = empties << 6;
@@ -534,6 +553,8 @@ export function scoreMoves(s: SearchContext, pLo: number, pHi: number, oLo: numb
     moveFLo[k] = f;
     moveFHi[k] = fh;
     moveScore[k] = score;
+    moveRLo[k] = rLo;
+    moveRHi[k] = rHi;
     n++;
   }
   s.endPruned = prunedBound;
@@ -542,7 +563,7 @@ export function scoreMoves(s: SearchContext, pLo: number, pHi: number, oLo: numb
 
 /** Selection sort step over scoreMoves' list at `base`: brings the best of moves i..n-1 to i. */
 export function selectMove(s: SearchContext, base: number, i: number, n: number): void {
-  const moveSq = s.endSq, moveFLo = s.endFLo, moveFHi = s.endFHi, moveScore = s.endScore;
+  const moveSq = s.endSq, moveFLo = s.endFLo, moveFHi = s.endFHi, moveScore = s.endScore, moveRLo = s.endRLo, moveRHi = s.endRHi;
   let bi = base + i;
   for (let j = base + i + 1; j < base + n; j++) if (moveScore[j] > moveScore[bi]) bi = j;
   const k = base + i;
@@ -551,6 +572,8 @@ export function selectMove(s: SearchContext, base: number, i: number, n: number)
     t = moveFLo[k]; moveFLo[k] = moveFLo[bi]; moveFLo[bi] = t;
     t = moveFHi[k]; moveFHi[k] = moveFHi[bi]; moveFHi[bi] = t;
     t = moveScore[k]; moveScore[k] = moveScore[bi]; moveScore[bi] = t;
+    t = moveRLo[k]; moveRLo[k] = moveRLo[bi]; moveRLo[bi] = t;
+    t = moveRHi[k]; moveRHi[k] = moveRHi[bi]; moveRHi[bi] = t;
   }
 }
 
