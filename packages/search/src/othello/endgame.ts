@@ -25,6 +25,9 @@
 // the stop (scores of a stopped search mean nothing). solve4 and below do not poll, so one
 // 5-empty subtree (a few hundred nodes at most) may run past a node limit.
 //
+// Negamax negations are written `0 - x`, never `-x`: -x of a score or bound 0 is -0, a double,
+// and the first one deoptimizes V8's int32 code of the function that met it (0.93x CPU time).
+//
 // Scores are final disc differences for the side to move (empties to the winner, always even).
 // Every search function is fail-soft: a result <= alpha is an upper bound, >= beta a lower bound,
 // anything strictly between is exact. Node counting: every position entered by a search function
@@ -176,13 +179,13 @@ function solve2(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: nu
   let f = flipsFor(pLo, pHi, oLo, oHi, x1);
   let fh = HI[0];
   if ((f | fh) !== 0) {
-    best = -solve1(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x1 < 32 ? 1 << x1 : 0), pHi ^ fh ^ (x1 < 32 ? 0 : 1 << (x1 - 32)), x2);
+    best = 0 - solve1(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x1 < 32 ? 1 << x1 : 0), pHi ^ fh ^ (x1 < 32 ? 0 : 1 << (x1 - 32)), x2);
     if (best >= beta) return best;
   }
   f = flipsFor(pLo, pHi, oLo, oHi, x2);
   fh = HI[0];
   if ((f | fh) !== 0) {
-    const v = -solve1(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x2 < 32 ? 1 << x2 : 0), pHi ^ fh ^ (x2 < 32 ? 0 : 1 << (x2 - 32)), x1);
+    const v = 0 - solve1(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x2 < 32 ? 1 << x2 : 0), pHi ^ fh ^ (x2 < 32 ? 0 : 1 << (x2 - 32)), x1);
     if (v > best) best = v;
   }
   if (best !== -INF) return best;
@@ -215,14 +218,14 @@ function solve3(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: nu
   let f = flipsFor(pLo, pHi, oLo, oHi, x1);
   let fh = HI[0];
   if ((f | fh) !== 0) {
-    best = -solve2(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x1 < 32 ? 1 << x1 : 0), pHi ^ fh ^ (x1 < 32 ? 0 : 1 << (x1 - 32)), -beta, -alpha, x2, x3);
+    best = 0 - solve2(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x1 < 32 ? 1 << x1 : 0), pHi ^ fh ^ (x1 < 32 ? 0 : 1 << (x1 - 32)), 0 - beta, 0 - alpha, x2, x3);
     if (best >= beta) return best;
     if (best > alpha) alpha = best;
   }
   f = flipsFor(pLo, pHi, oLo, oHi, x2);
   fh = HI[0];
   if ((f | fh) !== 0) {
-    v = -solve2(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x2 < 32 ? 1 << x2 : 0), pHi ^ fh ^ (x2 < 32 ? 0 : 1 << (x2 - 32)), -beta, -alpha, x1, x3);
+    v = 0 - solve2(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x2 < 32 ? 1 << x2 : 0), pHi ^ fh ^ (x2 < 32 ? 0 : 1 << (x2 - 32)), 0 - beta, 0 - alpha, x1, x3);
     if (v > best) {
       if (v >= beta) return v;
       best = v;
@@ -232,11 +235,11 @@ function solve3(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: nu
   f = flipsFor(pLo, pHi, oLo, oHi, x3);
   fh = HI[0];
   if ((f | fh) !== 0) {
-    v = -solve2(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x3 < 32 ? 1 << x3 : 0), pHi ^ fh ^ (x3 < 32 ? 0 : 1 << (x3 - 32)), -beta, -alpha, x1, x2);
+    v = 0 - solve2(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x3 < 32 ? 1 << x3 : 0), pHi ^ fh ^ (x3 < 32 ? 0 : 1 << (x3 - 32)), 0 - beta, 0 - alpha, x1, x2);
     if (v > best) best = v;
   }
   if (best !== -INF) return best;
-  if (canPlayAny3(oLo, oHi, pLo, pHi, x1, x2, x3)) return -solve3(s, oLo, oHi, pLo, pHi, -beta, -alpha, x1, x2, x3);
+  if (canPlayAny3(oLo, oHi, pLo, pHi, x1, x2, x3)) return 0 - solve3(s, oLo, oHi, pLo, pHi, 0 - beta, 0 - alpha, x1, x2, x3);
   return finalScore(pLo, pHi, oLo, oHi);
 }
 
@@ -257,14 +260,14 @@ function solve4(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: nu
   let f = flipsFor(pLo, pHi, oLo, oHi, x1);
   let fh = HI[0];
   if ((f | fh) !== 0) {
-    best = -solve3(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x1 < 32 ? 1 << x1 : 0), pHi ^ fh ^ (x1 < 32 ? 0 : 1 << (x1 - 32)), -beta, -alpha, x2, x3, x4);
+    best = 0 - solve3(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x1 < 32 ? 1 << x1 : 0), pHi ^ fh ^ (x1 < 32 ? 0 : 1 << (x1 - 32)), 0 - beta, 0 - alpha, x2, x3, x4);
     if (best >= beta) return best;
     if (best > alpha) alpha = best;
   }
   f = flipsFor(pLo, pHi, oLo, oHi, x2);
   fh = HI[0];
   if ((f | fh) !== 0) {
-    v = -solve3(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x2 < 32 ? 1 << x2 : 0), pHi ^ fh ^ (x2 < 32 ? 0 : 1 << (x2 - 32)), -beta, -alpha, x1, x3, x4);
+    v = 0 - solve3(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x2 < 32 ? 1 << x2 : 0), pHi ^ fh ^ (x2 < 32 ? 0 : 1 << (x2 - 32)), 0 - beta, 0 - alpha, x1, x3, x4);
     if (v > best) {
       if (v >= beta) return v;
       best = v;
@@ -274,7 +277,7 @@ function solve4(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: nu
   f = flipsFor(pLo, pHi, oLo, oHi, x3);
   fh = HI[0];
   if ((f | fh) !== 0) {
-    v = -solve3(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x3 < 32 ? 1 << x3 : 0), pHi ^ fh ^ (x3 < 32 ? 0 : 1 << (x3 - 32)), -beta, -alpha, x1, x2, x4);
+    v = 0 - solve3(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x3 < 32 ? 1 << x3 : 0), pHi ^ fh ^ (x3 < 32 ? 0 : 1 << (x3 - 32)), 0 - beta, 0 - alpha, x1, x2, x4);
     if (v > best) {
       if (v >= beta) return v;
       best = v;
@@ -284,12 +287,12 @@ function solve4(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: nu
   f = flipsFor(pLo, pHi, oLo, oHi, x4);
   fh = HI[0];
   if ((f | fh) !== 0) {
-    v = -solve3(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x4 < 32 ? 1 << x4 : 0), pHi ^ fh ^ (x4 < 32 ? 0 : 1 << (x4 - 32)), -beta, -alpha, x1, x2, x3);
+    v = 0 - solve3(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x4 < 32 ? 1 << x4 : 0), pHi ^ fh ^ (x4 < 32 ? 0 : 1 << (x4 - 32)), 0 - beta, 0 - alpha, x1, x2, x3);
     if (v > best) best = v;
   }
   if (best !== -INF) return best;
   if (canPlayAny3(oLo, oHi, pLo, pHi, x1, x2, x3) || (flipsFor(oLo, oHi, pLo, pHi, x4) | HI[0]) !== 0) {
-    return -solve4(s, oLo, oHi, pLo, pHi, -beta, -alpha, x1, x2, x3, x4);
+    return 0 - solve4(s, oLo, oHi, pLo, pHi, 0 - beta, 0 - alpha, x1, x2, x3, x4);
   }
   return finalScore(pLo, pHi, oLo, oHi);
 }
@@ -335,7 +338,7 @@ function searchShallow(s: SearchContext, pLo: number, pHi: number, oLo: number, 
       next[prev[x]] = next[x];
       prev[next[x]] = prev[x];
       s.parity = parity ^ QUADRANT[x];
-      const v = -searchShallow(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x < 32 ? 1 << x : 0), pHi ^ fh ^ (x < 32 ? 0 : 1 << (x - 32)), -beta, -alpha, empties - 1);
+      const v = 0 - searchShallow(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x < 32 ? 1 << x : 0), pHi ^ fh ^ (x < 32 ? 0 : 1 << (x - 32)), 0 - beta, 0 - alpha, empties - 1);
       s.parity = parity;
       next[prev[x]] = x;
       prev[next[x]] = x;
@@ -347,7 +350,7 @@ function searchShallow(s: SearchContext, pLo: number, pHi: number, oLo: number, 
     }
   }
   if (best !== -INF) return best;
-  if ((generateMoves(oLo, oHi, pLo, pHi) | HI[0]) !== 0) return -searchShallow(s, oLo, oHi, pLo, pHi, -beta, -alpha, empties);
+  if ((generateMoves(oLo, oHi, pLo, pHi) | HI[0]) !== 0) return 0 - searchShallow(s, oLo, oHi, pLo, pHi, 0 - beta, 0 - alpha, empties);
   return finalScore(pLo, pHi, oLo, oHi);
 }
 
@@ -394,9 +397,9 @@ function searchMoves(s: SearchContext, pLo: number, pHi: number, oLo: number, oH
     const rLo = generateMoves(oLo, oHi, pLo, pHi);
     const rHi = HI[0];
     if ((rLo | rHi) === 0) return finalScore(pLo, pHi, oLo, oHi);
-    if (!follow) return -searchMoves(s, oLo, oHi, pLo, pHi, -beta, -alpha, empties, rLo, rHi);
+    if (!follow) return 0 - searchMoves(s, oLo, oHi, pLo, pHi, 0 - beta, 0 - alpha, empties, rLo, rHi);
     s.position.makePass();
-    const v = -searchMoves(s, oLo, oHi, pLo, pHi, -beta, -alpha, empties, rLo, rHi);
+    const v = 0 - searchMoves(s, oLo, oHi, pLo, pHi, 0 - beta, 0 - alpha, empties, rLo, rHi);
     s.position.unmake();
     return v;
   }
@@ -427,16 +430,16 @@ function searchMoves(s: SearchContext, pLo: number, pHi: number, oLo: number, oH
     if (deepChild) {
       const rLo = moveRLo[k], rHi = moveRHi[k];
       if (i === 0) {
-        v = -searchMoves(s, npLo, npHi, noLo, noHi, -beta, -alpha, empties - 1, rLo, rHi);
+        v = 0 - searchMoves(s, npLo, npHi, noLo, noHi, 0 - beta, 0 - alpha, empties - 1, rLo, rHi);
       } else {
-        v = -searchMoves(s, npLo, npHi, noLo, noHi, -alpha - 1, -alpha, empties - 1, rLo, rHi);
-        if (v > alpha && v < beta && !s.stopped) v = -searchMoves(s, npLo, npHi, noLo, noHi, -beta, -alpha, empties - 1, rLo, rHi);
+        v = 0 - searchMoves(s, npLo, npHi, noLo, noHi, -1 - alpha, 0 - alpha, empties - 1, rLo, rHi);
+        if (v > alpha && v < beta && !s.stopped) v = 0 - searchMoves(s, npLo, npHi, noLo, noHi, 0 - beta, 0 - alpha, empties - 1, rLo, rHi);
       }
     } else if (i === 0) {
-      v = -searchShallow(s, npLo, npHi, noLo, noHi, -beta, -alpha, empties - 1);
+      v = 0 - searchShallow(s, npLo, npHi, noLo, noHi, 0 - beta, 0 - alpha, empties - 1);
     } else {
-      v = -searchShallow(s, npLo, npHi, noLo, noHi, -alpha - 1, -alpha, empties - 1);
-      if (v > alpha && v < beta && !s.stopped) v = -searchShallow(s, npLo, npHi, noLo, noHi, -beta, -alpha, empties - 1);
+      v = 0 - searchShallow(s, npLo, npHi, noLo, noHi, -1 - alpha, 0 - alpha, empties - 1);
+      if (v > alpha && v < beta && !s.stopped) v = 0 - searchShallow(s, npLo, npHi, noLo, noHi, 0 - beta, 0 - alpha, empties - 1);
     }
     if (follow) pos.unmake();
     s.parity = parity;
@@ -521,15 +524,15 @@ export function scoreMoves(s: SearchContext, pLo: number, pHi: number, oLo: numb
     const noLo = pLo ^ f ^ (x < 32 ? 1 << x : 0), noHi = pHi ^ fh ^ (x < 32 ? 0 : 1 << (x - 32));
     if (etc && tt.probe(npLo, npHi, noLo, noHi)) {
       // Enhanced transposition cut-off: a stored child bound already refutes this node...
-      if (-ttHit[1] >= beta) {
-        const v = -ttHit[1];
+      if (0 - ttHit[1] >= beta) {
+        const v = 0 - ttHit[1];
         tt.store(pLo, pHi, oLo, oHi, empties, v, 64, x);
         s.endCut = v;
         return -1;
       }
       // ...or proves this move cannot raise alpha: skip it, keeping its bound for fail-soft.
-      if (-ttHit[0] <= alpha) {
-        if (-ttHit[0] > prunedBound) prunedBound = -ttHit[0];
+      if (0 - ttHit[0] <= alpha) {
+        if (0 - ttHit[0] > prunedBound) prunedBound = 0 - ttHit[0];
         continue;
       }
     }
@@ -775,10 +778,10 @@ function searchRootMoves(s: SearchContext, pLo: number, pHi: number, oLo: number
     if (evalOrder) s.position.applyMove(x, f, fh);
     let v: number;
     if (i === 0) {
-      v = -searchAny(s, npLo, npHi, noLo, noHi, -beta, -alpha, empties - 1);
+      v = 0 - searchAny(s, npLo, npHi, noLo, noHi, 0 - beta, 0 - alpha, empties - 1);
     } else {
-      v = -searchAny(s, npLo, npHi, noLo, noHi, -alpha - 1, -alpha, empties - 1);
-      if (v > alpha && v < beta && !s.stopped) v = -searchAny(s, npLo, npHi, noLo, noHi, -beta, -alpha, empties - 1);
+      v = 0 - searchAny(s, npLo, npHi, noLo, noHi, -1 - alpha, 0 - alpha, empties - 1);
+      if (v > alpha && v < beta && !s.stopped) v = 0 - searchAny(s, npLo, npHi, noLo, noHi, 0 - beta, 0 - alpha, empties - 1);
     }
     if (evalOrder) s.position.unmake();
     s.parity = parity;
@@ -927,7 +930,7 @@ function principalVariation(s: SearchContext, pLo: number, pHi: number, oLo: num
       const e = prepare(s, npLo, npHi, noLo, noHi);
       // The context's position stays at the root: no evaluation ordering in these searches.
       s.endgameEval = false;
-      const v = -searchAny(s, npLo, npHi, noLo, noHi, -score - 1, -score + 1, e);
+      const v = 0 - searchAny(s, npLo, npHi, noLo, noHi, -score - 1, -score + 1, e);
       if (s.stopped) return pv;
       if (v === score) {
         found = x;
