@@ -507,14 +507,17 @@ export function scoreMoves(s: SearchContext, pLo: number, pHi: number, oLo: numb
   const evalWeight = evalOrder ? EVAL_ORDER_WEIGHT / evalTable.scale : 0;
   let prunedBound = -INF;
   let n = 0;
+  // Typed int32 for V8, so that 0 - mLo below wraps instead of deoptimizing ("overflow") on h4.
+  mLo |= 0;
+  mHi |= 0;
   while ((mLo | mHi) !== 0) {
     let x: number;
     if (mLo !== 0) {
-      const b = mLo & -mLo;
+      const b = mLo & (0 - mLo);
       mLo ^= b;
       x = 31 - Math.clz32(b);
     } else {
-      const b = mHi & -mHi;
+      const b = mHi & (0 - mHi);
       mHi ^= b;
       x = 63 - Math.clz32(b);
     }
@@ -722,7 +725,7 @@ function prepareRootMoves(s: SearchContext, pLo: number, pHi: number, oLo: numbe
   let n = 0;
   while ((mLo | mHi) !== 0) {
     let x: number;
-    if (mLo !== 0) { const b = mLo & -mLo; mLo ^= b; x = 31 - Math.clz32(b); } else { const b = mHi & -mHi; mHi ^= b; x = 63 - Math.clz32(b); }
+    if (mLo !== 0) { const b = mLo & (0 - mLo); mLo ^= b; x = 31 - Math.clz32(b); } else { const b = mHi & (0 - mHi); mHi ^= b; x = 63 - Math.clz32(b); }
     const f = flipsFor(pLo, pHi, oLo, oHi, x);
     const fh = HI[0];
     const noLo = pLo ^ f ^ (x < 32 ? 1 << x : 0), noHi = pHi ^ fh ^ (x < 32 ? 0 : 1 << (x - 32));
