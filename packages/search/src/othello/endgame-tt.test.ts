@@ -1,5 +1,6 @@
 // The endgame table's presence filter against a plain record of what was stored: a stored
-// position is found with its bounds, a position never stored is not, and clear() forgets all.
+// position is found with its bounds, a position never stored is not, and clear() forgets all;
+// storeNew's blind write is found and merged like store's.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { EndgameTable } from './endgame-tt.js';
@@ -27,5 +28,19 @@ describe('endgame table', () => {
       t.clear();
       for (const [a, b, c, d] of stored) expect(t.probe(a, b, c, d)).toBe(false);
     }), { numRuns: 50, seed: 13 });
+  });
+
+  it('a position probe proved absent is found after storeNew, and store merges into it', () => {
+    const t = new EndgameTable();
+    fc.assert(fc.property(key, ([a, b, c, d]) => {
+      t.clear();
+      expect(t.probe(a, b, c, d)).toBe(false);
+      expect(t.absent).toBe(true);
+      t.storeNew(a, b, c, d, 8, -64, 6, 21);
+      expect(t.probe(a, b, c, d) && [...t.hit]).toEqual([-64, 6, 21]);
+      expect(t.absent).toBe(false);
+      t.store(a, b, c, d, 8, -2, 64, -1);
+      expect(t.probe(a, b, c, d) && [...t.hit]).toEqual([-2, 6, 21]);
+    }), { numRuns: 100, seed: 14 });
   });
 });

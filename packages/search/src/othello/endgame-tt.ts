@@ -15,7 +15,9 @@
 // solver's nodes, are those without the filter (0.955x and 0.966x CPU time on FFO #20-#39 and on
 // its six largest problems). Shared, its bits are set by plain read-modify-writes that may lose a
 // racing thread's bit: that position then reads as absent, which only loses information, like a
-// lost store.
+// lost store. A position that probe found `absent` can be stored with storeNew, which writes the
+// always-replace slot without reading the bucket (the solver does so for nodes of 7-8 empties);
+// if another thread stored the position meanwhile, the bucket holds it twice, both facts.
 //
 // Entry layout (7 int32):
 //   [0..3] player lo, player hi, opponent lo, opponent hi     (the full key)
@@ -91,12 +93,19 @@ export class EndgameTable {
   /** Highest selectivity level an entry can record. */
   static readonly MAX_LEVEL = 7;
 
+  /** Set by probe: true when the filter proved the position was never stored (a miss). */
+  absent = false;
+
   /** Looks the position up; on a hit fills `hit` and returns true. */
   probe(pLo: number, pHi: number, oLo: number, oHi: number): boolean {
     const h = hashOf(pLo, pHi, oLo, oHi);
     const bit = h >>> (32 - FILTER_BITS);
     const table = this.table;
-    if ((table[TABLE_WORDS + (bit >>> 5)] & (1 << (bit & 31))) === 0) return false;
+    if ((table[TABLE_WORDS + (bit >>> 5)] & (1 << (bit & 31))) === 0) {
+      this.absent = true;
+      return false;
+    }
+    this.absent = false;
     let i = (h & (BUCKETS - 1)) * 2 * STRIDE;
     for (let slot = 0; slot < 2; slot++, i += STRIDE) {
       if (table[i] === pLo && table[i + 1] === pHi && table[i + 2] === oLo && table[i + 3] === oHi) {
@@ -185,6 +194,18 @@ export class EndgameTable {
     } else {
       this.write(i + STRIDE, pLo, pHi, oLo, oHi, empties, lower, upper, move, level);
     }
+  }
+
+  /**
+   * store() for a position that probe found `absent` (so no entry of it can be merged): written
+   * into the bucket's always-replace slot without reading the bucket, so a table line that is not
+   * in the cache costs no wait (the write goes through the store buffer).
+   */
+  storeNew(pLo: number, pHi: number, oLo: number, oHi: number, empties: number, lower: number, upper: number, move: number): void {
+    const h = hashOf(pLo, pHi, oLo, oHi);
+    const bit = h >>> (32 - FILTER_BITS);
+    this.table[TABLE_WORDS + (bit >>> 5)] |= 1 << (bit & 31);
+    this.write((h & (BUCKETS - 1)) * 2 * STRIDE + STRIDE, pLo, pHi, oLo, oHi, empties, lower, upper, move, this.level);
   }
 
   /** Starts a new search: older entries become replaceable in the depth-preferred slots. */
