@@ -178,17 +178,19 @@ export function flipsFor(pLo: number, pHi: number, oLo: number, oHi: number, squ
   let rLo: number, rHi: number, xLo: number, xHi: number, f: number;
 
   // Unrolled (a loop over the directions measured slower in V8). Increasing directions 0..3: the
-  // blocker is the lowest non-opponent square of the ray.
+  // blocker is the lowest non-opponent square of the ray. Lowest bits as x & (0 - x), not x & -x:
+  // negating bit 31 overflows int32, and V8 compiles the negation to code that can deoptimize.
+  // (The endgame solver measured its `0 - x` forms at 0.93x to 0.97x CPU time.)
   rLo = RAY_LO[base + 0];
   rHi = RAY_HI[base + 0];
   xLo = rLo & ~oLo;
   if (xLo !== 0) {
-    f = xLo & -xLo;
+    f = xLo & (0 - xLo);
     if ((f & pLo) !== 0) fLo |= rLo & (f - 1);
   } else {
     xHi = rHi & ~oHi;
     if (xHi !== 0) {
-      f = xHi & -xHi;
+      f = xHi & (0 - xHi);
       if ((f & pHi) !== 0) {
         fLo |= rLo;
         fHi |= rHi & (f - 1);
@@ -199,12 +201,12 @@ export function flipsFor(pLo: number, pHi: number, oLo: number, oHi: number, squ
   rHi = RAY_HI[base + 1];
   xLo = rLo & ~oLo;
   if (xLo !== 0) {
-    f = xLo & -xLo;
+    f = xLo & (0 - xLo);
     if ((f & pLo) !== 0) fLo |= rLo & (f - 1);
   } else {
     xHi = rHi & ~oHi;
     if (xHi !== 0) {
-      f = xHi & -xHi;
+      f = xHi & (0 - xHi);
       if ((f & pHi) !== 0) {
         fLo |= rLo;
         fHi |= rHi & (f - 1);
@@ -215,12 +217,12 @@ export function flipsFor(pLo: number, pHi: number, oLo: number, oHi: number, squ
   rHi = RAY_HI[base + 2];
   xLo = rLo & ~oLo;
   if (xLo !== 0) {
-    f = xLo & -xLo;
+    f = xLo & (0 - xLo);
     if ((f & pLo) !== 0) fLo |= rLo & (f - 1);
   } else {
     xHi = rHi & ~oHi;
     if (xHi !== 0) {
-      f = xHi & -xHi;
+      f = xHi & (0 - xHi);
       if ((f & pHi) !== 0) {
         fLo |= rLo;
         fHi |= rHi & (f - 1);
@@ -231,12 +233,12 @@ export function flipsFor(pLo: number, pHi: number, oLo: number, oHi: number, squ
   rHi = RAY_HI[base + 3];
   xLo = rLo & ~oLo;
   if (xLo !== 0) {
-    f = xLo & -xLo;
+    f = xLo & (0 - xLo);
     if ((f & pLo) !== 0) fLo |= rLo & (f - 1);
   } else {
     xHi = rHi & ~oHi;
     if (xHi !== 0) {
-      f = xHi & -xHi;
+      f = xHi & (0 - xHi);
       if ((f & pHi) !== 0) {
         fLo |= rLo;
         fHi |= rHi & (f - 1);
@@ -256,7 +258,7 @@ export function flipsFor(pLo: number, pHi: number, oLo: number, oHi: number, squ
       f = 1 << (31 - clz32(xLo));
       if ((f & pLo) !== 0) {
         fHi |= rHi;
-        fLo |= rLo & -(f << 1);
+        fLo |= rLo & (0 - (f << 1));
       }
     }
   }
@@ -272,7 +274,7 @@ export function flipsFor(pLo: number, pHi: number, oLo: number, oHi: number, squ
       f = 1 << (31 - clz32(xLo));
       if ((f & pLo) !== 0) {
         fHi |= rHi;
-        fLo |= rLo & -(f << 1);
+        fLo |= rLo & (0 - (f << 1));
       }
     }
   }
@@ -288,7 +290,7 @@ export function flipsFor(pLo: number, pHi: number, oLo: number, oHi: number, squ
       f = 1 << (31 - clz32(xLo));
       if ((f & pLo) !== 0) {
         fHi |= rHi;
-        fLo |= rLo & -(f << 1);
+        fLo |= rLo & (0 - (f << 1));
       }
     }
   }
@@ -304,7 +306,7 @@ export function flipsFor(pLo: number, pHi: number, oLo: number, oHi: number, squ
       f = 1 << (31 - clz32(xLo));
       if ((f & pLo) !== 0) {
         fHi |= rHi;
-        fLo |= rLo & -(f << 1);
+        fLo |= rLo & (0 - (f << 1));
       }
     }
   }

@@ -181,6 +181,9 @@ export class SearchContext {
   readonly endFLo = new Int32Array(ENDGAME_MOVE_SLOTS);
   readonly endFHi = new Int32Array(ENDGAME_MOVE_SLOTS);
   readonly endScore = new Int32Array(ENDGAME_MOVE_SLOTS);
+  /** The opponent's replies after each endgame move (low and high halves): the child's moves. */
+  readonly endRLo = new Int32Array(ENDGAME_MOVE_SLOTS);
+  readonly endRHi = new Int32Array(ENDGAME_MOVE_SLOTS);
 
   /** `ttMb`: midgame table size in MiB (the endgame table has a fixed size, about 12.6 MB). */
   constructor(table: EvalTable | undefined, ttMb = 16) {

@@ -25,6 +25,9 @@
 // the stop (scores of a stopped search mean nothing). solve4 and below do not poll, so one
 // 5-empty subtree (a few hundred nodes at most) may run past a node limit.
 //
+// Negamax negations are written `0 - x`, never `-x`: -x of a score or bound 0 is -0, a double,
+// and the first one deoptimizes V8's int32 code of the function that met it (0.93x CPU time).
+//
 // Scores are final disc differences for the side to move (empties to the winner, always even).
 // Every search function is fail-soft: a result <= alpha is an upper bound, >= beta a lower bound,
 // anything strictly between is exact. Node counting: every position entered by a search function
@@ -56,6 +59,14 @@ const SHALLOW_MAX = 6;
  * nodes but took longer, from 12 it cost 3% more nodes).
  */
 const TT_MIN = 7;
+/**
+ * Up to this many empties, a node whose probe the table's filter answered (never stored) stores
+ * its result blindly into its bucket's always-replace slot (EndgameTable.storeNew), not reading
+ * the bucket, whose line is mostly not cached: FFO #20-#39 115.09 M -> 115.44 M nodes, 0.975x CPU
+ * time (A/B, best of 2, load 4.4). For every depth (the deep entries kept out of the
+ * depth-preferred slot) 119.15 M nodes and 1.01x.
+ */
+const NEW_STORE_MAX = 8;
 /** Above this many empties, children are looked up in the table before searching (ETC). */
 const ETC_MIN = 9;
 export { EVAL_ORDER_MIN };
@@ -176,13 +187,13 @@ function solve2(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: nu
   let f = flipsFor(pLo, pHi, oLo, oHi, x1);
   let fh = HI[0];
   if ((f | fh) !== 0) {
-    best = -solve1(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x1 < 32 ? 1 << x1 : 0), pHi ^ fh ^ (x1 < 32 ? 0 : 1 << (x1 - 32)), x2);
+    best = 0 - solve1(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x1 < 32 ? 1 << x1 : 0), pHi ^ fh ^ (x1 < 32 ? 0 : 1 << (x1 - 32)), x2);
     if (best >= beta) return best;
   }
   f = flipsFor(pLo, pHi, oLo, oHi, x2);
   fh = HI[0];
   if ((f | fh) !== 0) {
-    const v = -solve1(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x2 < 32 ? 1 << x2 : 0), pHi ^ fh ^ (x2 < 32 ? 0 : 1 << (x2 - 32)), x1);
+    const v = 0 - solve1(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x2 < 32 ? 1 << x2 : 0), pHi ^ fh ^ (x2 < 32 ? 0 : 1 << (x2 - 32)), x1);
     if (v > best) best = v;
   }
   if (best !== -INF) return best;
@@ -215,14 +226,14 @@ function solve3(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: nu
   let f = flipsFor(pLo, pHi, oLo, oHi, x1);
   let fh = HI[0];
   if ((f | fh) !== 0) {
-    best = -solve2(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x1 < 32 ? 1 << x1 : 0), pHi ^ fh ^ (x1 < 32 ? 0 : 1 << (x1 - 32)), -beta, -alpha, x2, x3);
+    best = 0 - solve2(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x1 < 32 ? 1 << x1 : 0), pHi ^ fh ^ (x1 < 32 ? 0 : 1 << (x1 - 32)), 0 - beta, 0 - alpha, x2, x3);
     if (best >= beta) return best;
     if (best > alpha) alpha = best;
   }
   f = flipsFor(pLo, pHi, oLo, oHi, x2);
   fh = HI[0];
   if ((f | fh) !== 0) {
-    v = -solve2(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x2 < 32 ? 1 << x2 : 0), pHi ^ fh ^ (x2 < 32 ? 0 : 1 << (x2 - 32)), -beta, -alpha, x1, x3);
+    v = 0 - solve2(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x2 < 32 ? 1 << x2 : 0), pHi ^ fh ^ (x2 < 32 ? 0 : 1 << (x2 - 32)), 0 - beta, 0 - alpha, x1, x3);
     if (v > best) {
       if (v >= beta) return v;
       best = v;
@@ -232,11 +243,11 @@ function solve3(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: nu
   f = flipsFor(pLo, pHi, oLo, oHi, x3);
   fh = HI[0];
   if ((f | fh) !== 0) {
-    v = -solve2(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x3 < 32 ? 1 << x3 : 0), pHi ^ fh ^ (x3 < 32 ? 0 : 1 << (x3 - 32)), -beta, -alpha, x1, x2);
+    v = 0 - solve2(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x3 < 32 ? 1 << x3 : 0), pHi ^ fh ^ (x3 < 32 ? 0 : 1 << (x3 - 32)), 0 - beta, 0 - alpha, x1, x2);
     if (v > best) best = v;
   }
   if (best !== -INF) return best;
-  if (canPlayAny3(oLo, oHi, pLo, pHi, x1, x2, x3)) return -solve3(s, oLo, oHi, pLo, pHi, -beta, -alpha, x1, x2, x3);
+  if (canPlayAny3(oLo, oHi, pLo, pHi, x1, x2, x3)) return 0 - solve3(s, oLo, oHi, pLo, pHi, 0 - beta, 0 - alpha, x1, x2, x3);
   return finalScore(pLo, pHi, oLo, oHi);
 }
 
@@ -257,14 +268,14 @@ function solve4(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: nu
   let f = flipsFor(pLo, pHi, oLo, oHi, x1);
   let fh = HI[0];
   if ((f | fh) !== 0) {
-    best = -solve3(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x1 < 32 ? 1 << x1 : 0), pHi ^ fh ^ (x1 < 32 ? 0 : 1 << (x1 - 32)), -beta, -alpha, x2, x3, x4);
+    best = 0 - solve3(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x1 < 32 ? 1 << x1 : 0), pHi ^ fh ^ (x1 < 32 ? 0 : 1 << (x1 - 32)), 0 - beta, 0 - alpha, x2, x3, x4);
     if (best >= beta) return best;
     if (best > alpha) alpha = best;
   }
   f = flipsFor(pLo, pHi, oLo, oHi, x2);
   fh = HI[0];
   if ((f | fh) !== 0) {
-    v = -solve3(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x2 < 32 ? 1 << x2 : 0), pHi ^ fh ^ (x2 < 32 ? 0 : 1 << (x2 - 32)), -beta, -alpha, x1, x3, x4);
+    v = 0 - solve3(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x2 < 32 ? 1 << x2 : 0), pHi ^ fh ^ (x2 < 32 ? 0 : 1 << (x2 - 32)), 0 - beta, 0 - alpha, x1, x3, x4);
     if (v > best) {
       if (v >= beta) return v;
       best = v;
@@ -274,7 +285,7 @@ function solve4(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: nu
   f = flipsFor(pLo, pHi, oLo, oHi, x3);
   fh = HI[0];
   if ((f | fh) !== 0) {
-    v = -solve3(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x3 < 32 ? 1 << x3 : 0), pHi ^ fh ^ (x3 < 32 ? 0 : 1 << (x3 - 32)), -beta, -alpha, x1, x2, x4);
+    v = 0 - solve3(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x3 < 32 ? 1 << x3 : 0), pHi ^ fh ^ (x3 < 32 ? 0 : 1 << (x3 - 32)), 0 - beta, 0 - alpha, x1, x2, x4);
     if (v > best) {
       if (v >= beta) return v;
       best = v;
@@ -284,12 +295,12 @@ function solve4(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: nu
   f = flipsFor(pLo, pHi, oLo, oHi, x4);
   fh = HI[0];
   if ((f | fh) !== 0) {
-    v = -solve3(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x4 < 32 ? 1 << x4 : 0), pHi ^ fh ^ (x4 < 32 ? 0 : 1 << (x4 - 32)), -beta, -alpha, x1, x2, x3);
+    v = 0 - solve3(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x4 < 32 ? 1 << x4 : 0), pHi ^ fh ^ (x4 < 32 ? 0 : 1 << (x4 - 32)), 0 - beta, 0 - alpha, x1, x2, x3);
     if (v > best) best = v;
   }
   if (best !== -INF) return best;
   if (canPlayAny3(oLo, oHi, pLo, pHi, x1, x2, x3) || (flipsFor(oLo, oHi, pLo, pHi, x4) | HI[0]) !== 0) {
-    return -solve4(s, oLo, oHi, pLo, pHi, -beta, -alpha, x1, x2, x3, x4);
+    return 0 - solve4(s, oLo, oHi, pLo, pHi, 0 - beta, 0 - alpha, x1, x2, x3, x4);
   }
   return finalScore(pLo, pHi, oLo, oHi);
 }
@@ -335,7 +346,7 @@ function searchShallow(s: SearchContext, pLo: number, pHi: number, oLo: number, 
       next[prev[x]] = next[x];
       prev[next[x]] = prev[x];
       s.parity = parity ^ QUADRANT[x];
-      const v = -searchShallow(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x < 32 ? 1 << x : 0), pHi ^ fh ^ (x < 32 ? 0 : 1 << (x - 32)), -beta, -alpha, empties - 1);
+      const v = 0 - searchShallow(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x < 32 ? 1 << x : 0), pHi ^ fh ^ (x < 32 ? 0 : 1 << (x - 32)), 0 - beta, 0 - alpha, empties - 1);
       s.parity = parity;
       next[prev[x]] = x;
       prev[next[x]] = x;
@@ -347,13 +358,23 @@ function searchShallow(s: SearchContext, pLo: number, pHi: number, oLo: number, 
     }
   }
   if (best !== -INF) return best;
-  if ((generateMoves(oLo, oHi, pLo, pHi) | HI[0]) !== 0) return -searchShallow(s, oLo, oHi, pLo, pHi, -beta, -alpha, empties);
+  if ((generateMoves(oLo, oHi, pLo, pHi) | HI[0]) !== 0) return 0 - searchShallow(s, oLo, oHi, pLo, pHi, 0 - beta, 0 - alpha, empties);
   return finalScore(pLo, pHi, oLo, oHi);
 }
 
-/** Many empties: PVS with transposition table, stability cut-off and fastest-first ordering. */
+/** Any node of more than 3 empties: the shallow layer, or the deep one with its moves generated. */
 function searchDeep(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number, empties: number): number {
   if (empties <= SHALLOW_MAX) return searchShallow(s, pLo, pHi, oLo, oHi, alpha, beta, empties);
+  const mLo = generateMoves(pLo, pHi, oLo, oHi);
+  return searchMoves(s, pLo, pHi, oLo, oHi, alpha, beta, empties, mLo, HI[0]);
+}
+
+/**
+ * Many empties: PVS with transposition table, stability cut-off and fastest-first ordering. The
+ * player's moves `mLo`/`mHi` come with the node: its parent's ordering generated them (a child's
+ * moves are the parent's reply count), so no deep node generates its own moves twice.
+ */
+function searchMoves(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number, empties: number, mLo: number, mHi: number): number {
   if (++s.nodes >= s.nextPoll && s.poll()) return 0;
   if (alpha >= STABILITY_THRESHOLD[empties]) {
     const upper = 64 - 2 * stableDiscCount(oLo, oHi, pLo, pHi);
@@ -363,12 +384,15 @@ function searchDeep(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi
   const ttHit = tt.hit;
   let ttMove = -1;
   const useTT = empties >= TT_MIN;
-  if (useTT && tt.probe(pLo, pHi, oLo, oHi)) {
-    const lower = ttHit[0], upper = ttHit[1];
-    if (lower >= beta) return lower;
-    if (upper <= alpha) return upper;
-    if (lower === upper) return lower;
-    ttMove = ttHit[2];
+  let fresh = false;
+  if (useTT) {
+    if (tt.probe(pLo, pHi, oLo, oHi)) {
+      const lower = ttHit[0], upper = ttHit[1];
+      if (lower >= beta) return lower;
+      if (upper <= alpha) return upper;
+      if (lower === upper) return lower;
+      ttMove = ttHit[2];
+    } else fresh = tt.absent && empties <= NEW_STORE_MAX;
   }
   // With the evaluation, s.position follows the nodes of endgameFollowMin empties and more
   // (EVAL_ORDER_MIN, or the cut's minimum when the search is selective), which order by it from
@@ -380,24 +404,25 @@ function searchDeep(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi
     const v = selectiveCut(s, alpha, beta, empties);
     if (v !== NO_CUT) return v;
   }
-  let mLo = generateMoves(pLo, pHi, oLo, oHi);
-  let mHi = HI[0];
   if ((mLo | mHi) === 0) {
-    if ((generateMoves(oLo, oHi, pLo, pHi) | HI[0]) === 0) return finalScore(pLo, pHi, oLo, oHi);
-    if (!follow) return -searchDeep(s, oLo, oHi, pLo, pHi, -beta, -alpha, empties);
+    const rLo = generateMoves(oLo, oHi, pLo, pHi);
+    const rHi = HI[0];
+    if ((rLo | rHi) === 0) return finalScore(pLo, pHi, oLo, oHi);
+    if (!follow) return 0 - searchMoves(s, oLo, oHi, pLo, pHi, 0 - beta, 0 - alpha, empties, rLo, rHi);
     s.position.makePass();
-    const v = -searchDeep(s, oLo, oHi, pLo, pHi, -beta, -alpha, empties);
+    const v = 0 - searchMoves(s, oLo, oHi, pLo, pHi, 0 - beta, 0 - alpha, empties, rLo, rHi);
     s.position.unmake();
     return v;
   }
   const base = empties << 6;
   const n = scoreMoves(s, pLo, pHi, oLo, oHi, alpha, beta, empties, s.parity, ttMove, mLo, mHi, evalOrder);
   if (n < 0) return s.endCut;
-  const moveSq = s.endSq, moveFLo = s.endFLo, moveFHi = s.endFHi;
+  const moveSq = s.endSq, moveFLo = s.endFLo, moveFHi = s.endFHi, moveRLo = s.endRLo, moveRHi = s.endRHi;
   const parity = s.parity;
   const pos = s.position;
   const next = s.next, prev = s.prev;
   const alpha0 = alpha;
+  const deepChild = empties - 1 > SHALLOW_MAX;
   let best = s.endPruned;
   let bestMove = -1;
   for (let i = 0; i < n; i++) {
@@ -413,11 +438,19 @@ function searchDeep(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi
     s.parity = parity ^ QUADRANT[x];
     if (follow) pos.applyMove(x, f, fh);
     let v: number;
-    if (i === 0) {
-      v = -searchDeep(s, npLo, npHi, noLo, noHi, -beta, -alpha, empties - 1);
+    if (deepChild) {
+      const rLo = moveRLo[k], rHi = moveRHi[k];
+      if (i === 0) {
+        v = 0 - searchMoves(s, npLo, npHi, noLo, noHi, 0 - beta, 0 - alpha, empties - 1, rLo, rHi);
+      } else {
+        v = 0 - searchMoves(s, npLo, npHi, noLo, noHi, -1 - alpha, 0 - alpha, empties - 1, rLo, rHi);
+        if (v > alpha && v < beta && !s.stopped) v = 0 - searchMoves(s, npLo, npHi, noLo, noHi, 0 - beta, 0 - alpha, empties - 1, rLo, rHi);
+      }
+    } else if (i === 0) {
+      v = 0 - searchShallow(s, npLo, npHi, noLo, noHi, 0 - beta, 0 - alpha, empties - 1);
     } else {
-      v = -searchDeep(s, npLo, npHi, noLo, noHi, -alpha - 1, -alpha, empties - 1);
-      if (v > alpha && v < beta && !s.stopped) v = -searchDeep(s, npLo, npHi, noLo, noHi, -beta, -alpha, empties - 1);
+      v = 0 - searchShallow(s, npLo, npHi, noLo, noHi, -1 - alpha, 0 - alpha, empties - 1);
+      if (v > alpha && v < beta && !s.stopped) v = 0 - searchShallow(s, npLo, npHi, noLo, noHi, 0 - beta, 0 - alpha, empties - 1);
     }
     if (follow) pos.unmake();
     s.parity = parity;
@@ -432,7 +465,11 @@ function searchDeep(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi
       if (v > alpha) alpha = v;
     }
   }
-  if (useTT) {
+  if (fresh) {
+    if (best <= alpha0) tt.storeNew(pLo, pHi, oLo, oHi, empties, -64, best, bestMove);
+    else if (best >= beta) tt.storeNew(pLo, pHi, oLo, oHi, empties, best, 64, bestMove);
+    else tt.storeNew(pLo, pHi, oLo, oHi, empties, best, best, bestMove);
+  } else if (useTT) {
     if (best <= alpha0) tt.store(pLo, pHi, oLo, oHi, empties, -64, best, bestMove);
     else if (best >= beta) tt.store(pLo, pHi, oLo, oHi, empties, best, 64, bestMove);
     else tt.store(pLo, pHi, oLo, oHi, empties, best, best, bestMove);
@@ -475,7 +512,7 @@ function selectiveCut(s: SearchContext, alpha: number, beta: number, empties: nu
  * first. The caller brings the moves forward one at a time with selectMove.
  */
 export function scoreMoves(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number, empties: number, parity: number, ttMove: number, mLo: number, mHi: number, evalOrder: boolean): number {
-  const moveSq = s.endSq, moveFLo = s.endFLo, moveFHi = s.endFHi, moveScore = s.endScore;
+  const moveSq = s.endSq, moveFLo = s.endFLo, moveFHi = s.endFHi, moveScore = s.endScore, moveRLo = s.endRLo, moveRHi = s.endRHi;
   const tt = s.endgameTable;
   const ttHit = tt.hit;
   const base = empties << 6;
@@ -485,14 +522,17 @@ export function scoreMoves(s: SearchContext, pLo: number, pHi: number, oLo: numb
   const evalWeight = evalOrder ? EVAL_ORDER_WEIGHT / evalTable.scale : 0;
   let prunedBound = -INF;
   let n = 0;
+  // Typed int32 for V8, so that 0 - mLo below wraps instead of deoptimizing ("overflow") on h4.
+  mLo |= 0;
+  mHi |= 0;
   while ((mLo | mHi) !== 0) {
     let x: number;
     if (mLo !== 0) {
-      const b = mLo & -mLo;
+      const b = mLo & (0 - mLo);
       mLo ^= b;
       x = 31 - Math.clz32(b);
     } else {
-      const b = mHi & -mHi;
+      const b = mHi & (0 - mHi);
       mHi ^= b;
       x = 63 - Math.clz32(b);
     }
@@ -502,22 +542,23 @@ export function scoreMoves(s: SearchContext, pLo: number, pHi: number, oLo: numb
     const noLo = pLo ^ f ^ (x < 32 ? 1 << x : 0), noHi = pHi ^ fh ^ (x < 32 ? 0 : 1 << (x - 32));
     if (etc && tt.probe(npLo, npHi, noLo, noHi)) {
       // Enhanced transposition cut-off: a stored child bound already refutes this node...
-      if (-ttHit[1] >= beta) {
-        const v = -ttHit[1];
+      if (0 - ttHit[1] >= beta) {
+        const v = 0 - ttHit[1];
         tt.store(pLo, pHi, oLo, oHi, empties, v, 64, x);
         s.endCut = v;
         return -1;
       }
       // ...or proves this move cannot raise alpha: skip it, keeping its bound for fail-soft.
-      if (-ttHit[0] <= alpha) {
-        if (-ttHit[0] > prunedBound) prunedBound = -ttHit[0];
+      if (0 - ttHit[0] <= alpha) {
+        if (0 - ttHit[0] > prunedBound) prunedBound = 0 - ttHit[0];
         continue;
       }
     }
     const rLo = generateMoves(npLo, npHi, noLo, noHi);
     const rHi = HI[0];
-    const replies = popcount32(rLo) + popcount32(rHi) + popcount32(rLo & CORNERS_LO) + popcount32(rHi & CORNERS_HI);
-    let score = -(replies << 5) + SQUARE_BONUS[x];
+    // The replies, corners counted twice (a1, h1: bits 0, 7 of lo; a8, h8: bits 24, 31 of hi).
+    const replies = popcount(rLo, rHi) + (rLo & 1) + ((rLo >>> 7) & 1) + ((rHi >>> 24) & 1) + (rHi >>> 31);
+    let score = SQUARE_BONUS[x] - (replies << 5);
     // The finer features only from 9 empties up: at 7 and 8 they cost more than they save
     // (measured: FFO #20-#39 -4% nodes and less time without them there; held-out set unchanged).
     if (empties > 8) score += potentialMobility(noLo, noHi, npLo, npHi) * OWN_POTENTIAL_WEIGHT - (potentialMobility(npLo, npHi, noLo, noHi) << 2) + cornerStability(noLo, noHi) * CORNER_STABILITY_WEIGHT;
@@ -534,6 +575,8 @@ export function scoreMoves(s: SearchContext, pLo: number, pHi: number, oLo: numb
     moveFLo[k] = f;
     moveFHi[k] = fh;
     moveScore[k] = score;
+    moveRLo[k] = rLo;
+    moveRHi[k] = rHi;
     n++;
   }
   s.endPruned = prunedBound;
@@ -542,7 +585,7 @@ export function scoreMoves(s: SearchContext, pLo: number, pHi: number, oLo: numb
 
 /** Selection sort step over scoreMoves' list at `base`: brings the best of moves i..n-1 to i. */
 export function selectMove(s: SearchContext, base: number, i: number, n: number): void {
-  const moveSq = s.endSq, moveFLo = s.endFLo, moveFHi = s.endFHi, moveScore = s.endScore;
+  const moveSq = s.endSq, moveFLo = s.endFLo, moveFHi = s.endFHi, moveScore = s.endScore, moveRLo = s.endRLo, moveRHi = s.endRHi;
   let bi = base + i;
   for (let j = base + i + 1; j < base + n; j++) if (moveScore[j] > moveScore[bi]) bi = j;
   const k = base + i;
@@ -551,6 +594,8 @@ export function selectMove(s: SearchContext, base: number, i: number, n: number)
     t = moveFLo[k]; moveFLo[k] = moveFLo[bi]; moveFLo[bi] = t;
     t = moveFHi[k]; moveFHi[k] = moveFHi[bi]; moveFHi[bi] = t;
     t = moveScore[k]; moveScore[k] = moveScore[bi]; moveScore[bi] = t;
+    t = moveRLo[k]; moveRLo[k] = moveRLo[bi]; moveRLo[bi] = t;
+    t = moveRHi[k]; moveRHi[k] = moveRHi[bi]; moveRHi[bi] = t;
   }
 }
 
@@ -696,7 +741,7 @@ function prepareRootMoves(s: SearchContext, pLo: number, pHi: number, oLo: numbe
   let n = 0;
   while ((mLo | mHi) !== 0) {
     let x: number;
-    if (mLo !== 0) { const b = mLo & -mLo; mLo ^= b; x = 31 - Math.clz32(b); } else { const b = mHi & -mHi; mHi ^= b; x = 63 - Math.clz32(b); }
+    if (mLo !== 0) { const b = mLo & (0 - mLo); mLo ^= b; x = 31 - Math.clz32(b); } else { const b = mHi & (0 - mHi); mHi ^= b; x = 63 - Math.clz32(b); }
     const f = flipsFor(pLo, pHi, oLo, oHi, x);
     const fh = HI[0];
     const noLo = pLo ^ f ^ (x < 32 ? 1 << x : 0), noHi = pHi ^ fh ^ (x < 32 ? 0 : 1 << (x - 32));
@@ -752,10 +797,10 @@ function searchRootMoves(s: SearchContext, pLo: number, pHi: number, oLo: number
     if (evalOrder) s.position.applyMove(x, f, fh);
     let v: number;
     if (i === 0) {
-      v = -searchAny(s, npLo, npHi, noLo, noHi, -beta, -alpha, empties - 1);
+      v = 0 - searchAny(s, npLo, npHi, noLo, noHi, 0 - beta, 0 - alpha, empties - 1);
     } else {
-      v = -searchAny(s, npLo, npHi, noLo, noHi, -alpha - 1, -alpha, empties - 1);
-      if (v > alpha && v < beta && !s.stopped) v = -searchAny(s, npLo, npHi, noLo, noHi, -beta, -alpha, empties - 1);
+      v = 0 - searchAny(s, npLo, npHi, noLo, noHi, -1 - alpha, 0 - alpha, empties - 1);
+      if (v > alpha && v < beta && !s.stopped) v = 0 - searchAny(s, npLo, npHi, noLo, noHi, 0 - beta, 0 - alpha, empties - 1);
     }
     if (evalOrder) s.position.unmake();
     s.parity = parity;
@@ -904,7 +949,7 @@ function principalVariation(s: SearchContext, pLo: number, pHi: number, oLo: num
       const e = prepare(s, npLo, npHi, noLo, noHi);
       // The context's position stays at the root: no evaluation ordering in these searches.
       s.endgameEval = false;
-      const v = -searchAny(s, npLo, npHi, noLo, noHi, -score - 1, -score + 1, e);
+      const v = 0 - searchAny(s, npLo, npHi, noLo, noHi, -score - 1, -score + 1, e);
       if (s.stopped) return pv;
       if (v === score) {
         found = x;
