@@ -43,12 +43,12 @@ describe.skipIf(!CHROMIUM)('sente serve: Games, Builds, Analyse, Watch', () => {
     // A user build: gen3's table under a new id, with gen3 as its parent, an Elo with an interval
     // in its notes, and a training curve.
     const shipped = readRegistry(builds).builds.find((b) => b.id === 'gen3')!;
-    mkdirSync(join(builds, 'gen4'), { recursive: true });
-    copyFileSync(join(shippedBuildsDir(), shipped.table), join(builds, 'gen4', 'table.sev.gz'));
-    writeFileSync(join(builds, 'gen4', 'training.csv'), 'epoch,train_rms,validation_rms,ms\n1,20.5,20.9,10\n2,18.25,19.5,10\n3,17.75,19.25,10\n');
+    mkdirSync(join(builds, 'gen3b'), { recursive: true });
+    copyFileSync(join(shippedBuildsDir(), shipped.table), join(builds, 'gen3b', 'table.sev.gz'));
+    writeFileSync(join(builds, 'gen3b', 'training.csv'), 'epoch,train_rms,validation_rms,ms\n1,20.5,20.9,10\n2,18.25,19.5,10\n3,17.75,19.25,10\n');
     writeFileSync(join(builds, 'manifest.json'), JSON.stringify({
       version: 1, strongest: null, builds: [{
-        id: 'gen4', table: 'gen4/table.sev.gz', parent: 'gen3', created: '2026-12-01T00:00:00.000Z', games: 100, positions: 6000, validationError: 19.25,
+        id: 'gen3b', table: 'gen3b/table.sev.gz', parent: 'gen3', created: '2026-12-01T00:00:00.000Z', games: 100, positions: 6000, validationError: 19.25,
         elo: 733, notes: 'improve generation 4: vs gen3 60/0/40, Elo +20 [-10, +50]', training: { epochs: 3 },
       }],
     }));
@@ -110,8 +110,8 @@ describe.skipIf(!CHROMIUM)('sente serve: Games, Builds, Analyse, Watch', () => {
     await page.keyboard.press('Home');
     await waitData(page, '#game-view', 'ply', '0');
     expect(await shown()).toBe(formatBoard(Position.initial()).slice(0, 64));
-    // The start position is in gen3's book: its moves are listed.
-    await page.waitForFunction(() => /book \(gen3\): /.test(document.querySelector('#book-moves')?.textContent ?? ''));
+    // The start position is in the strongest build's (gen4's) book: its moves are listed.
+    await page.waitForFunction(() => /book \(gen4\): /.test(document.querySelector('#book-moves')?.textContent ?? ''));
     expect(await page.textContent('#book-moves')).toMatch(/f5|d3|c4|e6/);
     await page.keyboard.press('ArrowLeft');
     expect(await data(page, '#game-view', 'ply')).toBe('0');
@@ -150,19 +150,19 @@ describe.skipIf(!CHROMIUM)('sente serve: Games, Builds, Analyse, Watch', () => {
     const page = await browser.page();
     await page.goto(`${served.url}#/builds`);
     await waitData(page, '#builds', 'state', 'drawn');
-    expect(await page.textContent('#build-table tr[data-build="gen4"]')).toMatch(/gen4\s*user\s*\+733\s*\[\+703, \+763\].*gen3/);
+    expect(await page.textContent('#build-table tr[data-build="gen3b"]')).toMatch(/gen3b\s*user\s*\+733\s*\[\+703, \+763\].*gen3/);
     expect(await page.textContent('#build-table tr[data-build="gen3"]')).toContain('[+583, +839]');
-    // Elo: bootstrap, gen3, gen4 in order of creation; gen3 and gen4 with error bars.
-    expect(await page.getAttribute('#elo-chart svg', 'data-points')).toBe('3');
-    expect(await page.$$eval('#elo-chart .errbar', (els) => els.length)).toBe(2);
-    expect(await page.getAttribute('#validation-chart svg', 'data-points')).toBe('3');
+    // Elo: bootstrap, gen3, gen4, gen3b in order of creation; gen3, gen4 and gen3b with error bars.
+    expect(await page.getAttribute('#elo-chart svg', 'data-points')).toBe('4');
+    expect(await page.$$eval('#elo-chart .errbar', (els) => els.length)).toBe(3);
+    expect(await page.getAttribute('#validation-chart svg', 'data-points')).toBe('4');
     const gen3Rows = readFileSync(join(shippedBuildsDir(), 'gen3', 'training.csv'), 'utf8').trim().split('\n').length - 1;
     expect(await page.getAttribute('#training-curves [data-build="gen3"] svg', 'data-points')).toBe(String(2 * gen3Rows));
-    expect(await page.getAttribute('#training-curves [data-build="gen4"] svg', 'data-points')).toBe('6');
-    expect(await page.$$eval('#training-curves [data-build="gen4"] polyline', (els) => els.length)).toBe(2);
-    // Old CSVs (totals only: gen4's, the shipped ones) draw no per-phase chart; gen5's draws one
+    expect(await page.getAttribute('#training-curves [data-build="gen3b"] svg', 'data-points')).toBe('6');
+    expect(await page.$$eval('#training-curves [data-build="gen3b"] polyline', (els) => els.length)).toBe(2);
+    // Old CSVs (totals only: gen3b's, gen3's) draw no per-phase chart; gen4's and gen5's draw one
     // curve per phase, each with the CSV's values at every epoch.
-    expect(await page.$$eval('#training-curves .phase-curve', (els) => els.map((e) => (e as HTMLElement).dataset.build))).toEqual(['gen5']);
+    expect(await page.$$eval('#training-curves .phase-curve', (els) => els.map((e) => (e as HTMLElement).dataset.build))).toEqual(['gen4', 'gen5']);
     const csv = readFileSync(join(builds, 'gen5', 'training.csv'), 'utf8').trim().split('\n').map((l) => l.split(','));
     expect(csv[0].slice(4)).toEqual(['validation_rms_p0', 'validation_rms_p1', 'validation_rms_p2', 'validation_rms_p3']);
     const phaseCurve = '#training-curves .phase-curve[data-build="gen5"]';
@@ -171,9 +171,9 @@ describe.skipIf(!CHROMIUM)('sente serve: Games, Builds, Analyse, Watch', () => {
     const titles = await page.$$eval(`${phaseCurve} circle title`, (els) => els.map((e) => e.textContent));
     expect(titles).toEqual([0, 1, 2, 3].flatMap((k) => csv.slice(1).map((row) => `${['p0: 60-45', 'p1: 44-30', 'p2: 29-15', 'p3: 14-0'][k]} empties, epoch ${row[0]}: ${Number(row[4 + k]).toFixed(2)}`)));
     expect(await page.getAttribute('#training-curves .curve[data-build="gen5"]:not(.phase-curve) svg', 'data-points')).toBe('6');
-    // Compare: gen4 has gen3's table, so their scores agree on every move.
+    // Compare: gen3b has gen3's table, so their scores agree on every move.
     await page.selectOption('#compare-a', 'gen3');
-    await page.selectOption('#compare-b', 'gen4');
+    await page.selectOption('#compare-b', 'gen3b');
     await page.fill('#compare-position', 'f5d6');
     await page.click('#compare-go');
     await page.waitForSelector('#compare-table tr[data-move]');
