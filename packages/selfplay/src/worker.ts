@@ -20,10 +20,11 @@ import { playPooledGoGame } from './go/tournament-game.js';
 import type { TimeControl } from './match/clock.js';
 import type { ResignRule } from './match/adjudication.js';
 
-// Tells the pool this thread has loaded (see workerPool in pool.ts). Posted on the next turn of the
-// event loop: the require() that is evaluating this module still has work to do after this body
-// ends, and a termination during it is what must be avoided.
-setImmediate(() => parentPort?.postMessage({ [WORKER_LOADED]: threadId }));
+// Tells the pool this thread has loaded (see workerPool in pool.ts). Posted from a microtask: the
+// require() that is evaluating this module still has work to do after this body ends (a
+// termination during it is what must be avoided), and a microtask runs once it has returned but
+// before piscina's thread blocks in its Atomics wait for tasks (where a timer would never fire).
+queueMicrotask(() => parentPort?.postMessage({ [WORKER_LOADED]: threadId }));
 
 export interface SelfplayTask {
   readonly kind: 'selfplay';
