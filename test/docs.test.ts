@@ -40,7 +40,7 @@ function shownCommands(): Shown[] {
       for (const m of s.matchAll(/(?:^|[\s(])(?:npx )?sente ([a-z][a-z-]*)((?: [a-z][a-z-]*)?)((?:(?! sente )[^#])*)/g)) {
         const sub = m[2].trim();
         const command = GROUPS.has(m[1]) && sub && !sub.includes('|') ? `${m[1]} ${sub}` : m[1];
-        const flags = [...new Set([...(m[3] + (GROUPS.has(m[1]) ? '' : m[2])).matchAll(/--([a-z][a-z-]*)/g)].map((f) => f[1]))];
+        const flags = [...new Set([...(m[3] + (GROUPS.has(m[1]) ? '' : m[2])).matchAll(/--([a-z][a-z0-9-]*)/g)].map((f) => f[1]))];
         out.push({ doc, text: s.trim(), command, flags });
       }
     }

@@ -51,8 +51,9 @@ describe('sente train', () => {
     expect(again.status).toBe(2);
     expect(again.stderr).toMatch(/build "b1" already exists/);
 
-    const child = sente('train', '--games', join(tmp, 'sp'), '--from', 'b1', '--out', 'b2', '--epochs', '2', '--phases', '6');
+    const child = sente('train', '--games', join(tmp, 'sp'), '--from', 'b1', '--out', 'b2', '--epochs', '2', '--phases', '6', '--l2', '5');
     expect(child.status, child.stderr).toBe(0);
+    expect(readManifest(join(tmp, 'builds')).builds.find((b) => b.id === 'b2')?.training?.l2).toBe(5);
     // Per-phase validation errors: each phase's RMS over its own validation positions, and the
     // total their count-weighted root mean square. The counts come from our own split of the same
     // games (the held-out games are chosen by a hash of their moves) and phaseOf.
