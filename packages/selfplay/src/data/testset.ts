@@ -71,7 +71,7 @@ export function labelPosition(engine: Engine, p: Position, depth: number, exactF
   engine.newGame();
   if (p.emptyCount() <= exactFrom) {
     // The engine's solve (evaluation ordering, endgame table, a first guess): the same exact score
-    // as the table-less solvePosition, several times faster from 14 empties.
+    // as the table-less solvePosition, 0.93x its time on 600 positions of 13-18 empties.
     const x = engine.think(p, { exactFrom });
     if (!x.exact) throw new Error(`labelPosition: the solve at ${p.emptyCount()} empties did not complete`);
     return { score: x.score, kind: LABEL_EXACT };
