@@ -69,17 +69,18 @@ export async function run(options = {}) {
   for (const p of easy) solvePosition(p.position, { pv: false });
 
   const rows = [];
-  // The engine's solve (Engine.solve, as think() and `sente solve` with an engine run it): the
-  // strongest build's evaluation orders the nodes of many empties and guesses the first window.
+  // The engine's solve (Engine.solve, as `sente solve` runs it): the strongest build's evaluation
+  // orders the nodes of many empties, and from 18 empties a probable solve with its calibration
+  // guesses the first window (and gives the exact solve its best moves).
   const build = loadBuild('strongest');
-  const one = new Engine(build.table, build.id, { threads: 1 });
+  const one = new Engine(build.table, build.id, { threads: 1, probcut: build.probcut });
   for (const p of easy) { one.newGame(); one.solve(p.position, { pv: false }); }
   const a = solveSet(quick ? '#20-24' : '#20-39', hard, rows, one);
   const b = solveSet('#1-19', easy, rows, one);
   // The solver without an evaluation table (solvePosition: fastest-first ordering, first guess 0).
   const a0 = solveSet(`${quick ? '#20-24' : '#20-39'} no table`, hard, rows);
   // Two threads: the helper starts (and warms up) before the first measured solve.
-  const two = new Engine(build.table, build.id, { threads: 2 });
+  const two = new Engine(build.table, build.id, { threads: 2, probcut: build.probcut });
   await two.startThreads();
   for (const p of easy) { two.newGame(); two.solve(p.position, { pv: false }); }
   const a2 = solveSet(`${quick ? '#20-24' : '#20-39'} 2 threads`, hard, rows, two);
@@ -89,7 +90,7 @@ export async function run(options = {}) {
   const few = hard.filter((p) => p.number <= (quick ? 24 : 29));
   const schemes = {};
   for (const scheme of ['ybwc', 'lazy', 'split']) {
-    const e = new Engine(build.table, build.id, { threads: 2, parallelSchemes: { endgame: scheme } });
+    const e = new Engine(build.table, build.id, { threads: 2, probcut: build.probcut, parallelSchemes: { endgame: scheme } });
     await e.startThreads();
     for (const p of easy) { e.newGame(); e.solve(p.position, { pv: false }); }
     schemes[scheme] = solveSet(`${quick ? '#20-24' : '#20-29'} 2 threads ${scheme}`, few, [], e);
@@ -100,7 +101,7 @@ export async function run(options = {}) {
   const notes = [
     `${quick ? '#20-#24' : '#20-#39'}: ${a.seconds.toFixed(2)} s (${a.cpuSeconds.toFixed(2)} s CPU), ${(a.nodes / 1e6).toFixed(1)} M nodes, ${(a.nodes / a.seconds / 1e6).toFixed(2)} M nodes/s` +
       (quick ? '' : ` (issue #13 targets: <= 150 M nodes, <= 12 s)`),
-    `One thread is Engine.solve with the ${build.id} build (its evaluation orders nodes of 14+ empties, a depth-4 search guesses the first window; its nodes are counted).`,
+    `One thread is Engine.solve with the ${build.id} build and its calibration (its evaluation orders nodes of 14+ empties; from 18 empties a probable solve at 87% guesses the first window and leaves its best moves in the table, else a depth-4 search guesses it; all their nodes are counted).`,
     `Without a table (solvePosition), ${quick ? '#20-#24' : '#20-#39'}: ${a0.seconds.toFixed(2)} s (${a0.cpuSeconds.toFixed(2)} s CPU), ${(a0.nodes / 1e6).toFixed(1)} M nodes; the engine's solve takes ${(a.nodes / a0.nodes).toFixed(2)}x its nodes and ${(a.cpuSeconds / a0.cpuSeconds).toFixed(2)}x its CPU time.`,
     `#1-#19: ${b.seconds.toFixed(2)} s, ${(b.nodes / 1e6).toFixed(1)} M nodes`,
     `2 threads, ${quick ? '#20-#24' : '#20-#39'}: ${a2.seconds.toFixed(2)} s (${a2.cpuSeconds.toFixed(2)} s CPU on both threads), ${(a2.nodes / 1e6).toFixed(1)} M nodes on both threads: ` +

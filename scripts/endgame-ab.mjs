@@ -25,7 +25,7 @@ const easy = readSet('fforum-1-19.obf', 1);
 
 function engine(m) {
   const b = m.loadBuild('strongest');
-  const e = new m.Engine(b.table, b.id, { threads: 1 });
+  const e = new m.Engine(b.table, b.id, { threads: 1, probcut: b.probcut });
   for (const p of easy) { e.newGame(); e.solve(p.position, { pv: false }); } // JIT warm-up
   return e;
 }

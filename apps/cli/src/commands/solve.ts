@@ -92,10 +92,11 @@ export const solveCommand: CommandModule<object, Args> = {
     if (args.csv) console.log(csvLine(['number', 'empties', 'move', 'score', 'expected', 'correct', 'nodes', 'seconds', 'nps']));
     else console.log(`${'#'.padStart(4)} ${'empties'.padStart(7)}  ${'move'.padEnd(4)} ${'score'.padStart(5)}  ${'expected'.padEnd(8)} ${'nodes'.padStart(12)} ${'seconds'.padStart(9)} ${'nodes/s'.padStart(11)}`);
 
-    // The engine's solve: the strongest build's evaluation orders the nodes of many empties and a
-    // shallow search guesses the first window (fewer nodes than the table-less solver, same scores).
+    // The engine's solve: the strongest build's evaluation orders the nodes of many empties, and a
+    // shallow search or (from 18 empties, with the build's calibration) a probable solve guesses
+    // the first window (fewer nodes than the table-less solver, same scores).
     const build = loadBuild('strongest', buildsDir());
-    const engine = new Engine(build.table, build.id, { threads: args.threads });
+    const engine = new Engine(build.table, build.id, { threads: args.threads, probcut: build.probcut });
     await engine.startThreads();
     let checked = 0, correct = 0, totalNodes = 0, totalSeconds = 0;
     for (const problem of problems) {

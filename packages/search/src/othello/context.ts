@@ -205,6 +205,7 @@ export class SearchContext {
     if (t === undefined) {
       t = this.endTable = new EndgameTable(this.group?.endgame);
       t.level = this.endgameLevel;
+      t.exactBelow = this.exactBelow();
     }
     return t;
   }
@@ -235,7 +236,16 @@ export class SearchContext {
     this.endgameT = SELECTIVITY_T[level];
     const cut = this.endgameCut;
     this.endgameFollowMin = level !== 0 && cut !== undefined && cut.minEmpties < EVAL_ORDER_MIN ? cut.minEmpties : EVAL_ORDER_MIN;
-    if (this.endTable !== undefined) this.endTable.level = level;
+    if (this.endTable !== undefined) {
+      this.endTable.level = level;
+      this.endTable.exactBelow = this.exactBelow();
+    }
+  }
+
+  /** EndgameTable.exactBelow for this context's level: its cuts' minimum empties (none without them). */
+  private exactBelow(): number {
+    if (this.endgameLevel === 0) return 0;
+    return this.endgameCut === undefined ? 65 : this.endgameCut.minEmpties;
   }
 
   /** Starts a new search: both tables age their entries (the midgame's stop being trusted). */

@@ -31,7 +31,8 @@
 import * as core from '@sente/core';
 import { BLACK, PASS, Position } from '@sente/core';
 import { ENDGAME_ROOT_BASE, GROUP_STOP, SPLIT_ABORT, type SearchContext } from './context.js';
-import { EVAL_ORDER_MIN, STABILITY_THRESHOLD, endgameSearch, prepareRoot, scoreMoves, selectMove } from './endgame.js';
+import { EVAL_ORDER_MIN, STABILITY_THRESHOLD, endgameSearch, prepareRoot, scoreMoves, selectMove, selectiveCut } from './endgame.js';
+import { NO_CUT } from './midgame.js';
 import { stableDiscCount } from './endgame-stability.js';
 
 const HI = core.HI;
@@ -270,6 +271,12 @@ export class SplitState {
         if (upper <= alpha) return upper;
         if (lower === upper) return lower;
         ttMove = ttHit[2];
+      }
+      // The probable endgame's cut, as at the serial solver's nodes (a probable solve follows the
+      // position: the split layer's nodes have at least SPLIT_MIN empties).
+      if (s.endgameLevel !== 0 && track && beta - alpha <= 2 && s.endgameCut !== undefined && empties >= s.endgameCut.minEmpties) {
+        const v = selectiveCut(s, alpha, beta, empties);
+        if (v !== NO_CUT) return v;
       }
     }
     const mLo = generateMoves(pLo, pHi, oLo, oHi);

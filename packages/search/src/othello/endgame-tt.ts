@@ -90,6 +90,12 @@ export class EndgameTable {
    * stored at this level and read only from entries proven at this level or lower.
    */
   level = 0;
+  /**
+   * Positions with fewer empties than this are stored at level 0 whatever the view's level: the
+   * probable endgame cuts only at nodes of its calibration's minimum empties or more, so what a
+   * selective search proves below them is exact (0 with selectivity off).
+   */
+  exactBelow = 0;
   /** Highest selectivity level an entry can record. */
   static readonly MAX_LEVEL = 7;
 
@@ -147,7 +153,7 @@ export class EndgameTable {
    */
   store(pLo: number, pHi: number, oLo: number, oHi: number, empties: number, lower: number, upper: number, move: number): void {
     const table = this.table;
-    const level = this.level;
+    const level = empties < this.exactBelow ? 0 : this.level;
     const h = hashOf(pLo, pHi, oLo, oHi);
     const bit = h >>> (32 - FILTER_BITS);
     table[TABLE_WORDS + (bit >>> 5)] |= 1 << (bit & 31);
@@ -205,7 +211,7 @@ export class EndgameTable {
     const h = hashOf(pLo, pHi, oLo, oHi);
     const bit = h >>> (32 - FILTER_BITS);
     this.table[TABLE_WORDS + (bit >>> 5)] |= 1 << (bit & 31);
-    this.write((h & (BUCKETS - 1)) * 2 * STRIDE + STRIDE, pLo, pHi, oLo, oHi, empties, lower, upper, move, this.level);
+    this.write((h & (BUCKETS - 1)) * 2 * STRIDE + STRIDE, pLo, pHi, oLo, oHi, empties, lower, upper, move, empties < this.exactBelow ? 0 : this.level);
   }
 
   /** Starts a new search: older entries become replaceable in the depth-preferred slots. */

@@ -485,7 +485,7 @@ function searchMoves(s: SearchContext, pLo: number, pHi: number, oLo: number, oH
  * one null-window search at ENDGAME_CUT_PLY, the context's position being the node's (follow);
  * its depth is below the empties, so it never re-enters the solver. 0 once the context stops.
  */
-function selectiveCut(s: SearchContext, alpha: number, beta: number, empties: number): number {
+export function selectiveCut(s: SearchContext, alpha: number, beta: number, empties: number): number {
   const p = s.endgameCut!;
   const scale = s.table!.scale;
   const depth = p.shallow[empties];

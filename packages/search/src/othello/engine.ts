@@ -76,6 +76,15 @@ const GUESS_DEPTH = 4;
  * set (345.5 M -> 327.9 M); 0.5 cost 4% on FFO.
  */
 const GUESS_SHRINK = 0.75;
+/**
+ * solve(): an exact solve of at least PREPASS_MIN_EMPTIES empties, by an engine whose build has
+ * the probable endgame's calibration, first solves the position at selectivity level
+ * PREPASS_LEVEL (as Edax deepens its selectivity before the exact search): its score is the exact
+ * solve's first guess, and its table entries, whose bounds the exact search never reads, give the
+ * deep nodes their best moves first.
+ */
+const PREPASS_LEVEL = 4;
+const PREPASS_MIN_EMPTIES = 18;
 
 /**
  * The probable endgame's range: a timed think() (no fixed depth, no randomness) with more empties
@@ -273,11 +282,25 @@ export class Engine {
    * principal variation beyond the move.
    */
   solve(position: Position, options: SolveOptions & { readonly selectivity?: number } = {}): SolveResult {
-    const s = this.context;
-    // For measurements and tests: a probable solve at a selectivity level (no variation: a
-    // selective search need not reproduce its own score move by move).
     const level = options.selectivity ?? 0;
-    if (level !== 0 && s.endgameCut === undefined) throw new Error('solve: a selectivity level needs the build\'s endgame cut parameters');
+    if (level !== 0 && this.context.endgameCut === undefined) throw new Error('solve: a selectivity level needs the build\'s endgame cut parameters');
+    // An exact solve of many empties is preceded by a probable one (see PREPASS_LEVEL), whose
+    // score is the exact one's first guess and whose table entries give it their best moves.
+    if (level === 0 && options.guess === undefined && options.mode !== 'wld' && options.alpha === undefined && options.beta === undefined && this.context.endgameCut !== undefined && position.emptyCount() >= PREPASS_MIN_EMPTIES) {
+      const pre = this.solveAt(position, PREPASS_LEVEL, { ...options, pv: false });
+      const helperNodes = this.lastHelperNodes;
+      const waitNodes = this.lastWaitNodes;
+      const r = this.solveAt(position, 0, { ...options, guess: pre.score });
+      this.lastHelperNodes += helperNodes;
+      this.lastWaitNodes += waitNodes;
+      return { ...r, nodes: r.nodes + pre.nodes };
+    }
+    return this.solveAt(position, level, options);
+  }
+
+  /** One solve (exact, or probable at `level`) of solve(), its own search on this engine's threads. */
+  private solveAt(position: Position, level: number, options: SolveOptions): SolveResult {
+    const s = this.context;
     const pool = this.threads > 1 ? this.helperPool() : undefined;
     pool?.begin();
     pool?.split.clearStats();
@@ -294,7 +317,8 @@ export class Engine {
       const guess = options.guess ?? this.solveGuess(pos);
       const guessNodes = s.nodes;
       this.startHelpers('endgame', pos, pos.emptyCount(), Infinity, options.alpha ?? (wld ? -1 : -64), options.beta ?? (wld ? 1 : 64));
-      const solved = level === 0 ? solveWithContext(s, pos, { ...options, guess, root: this.splitRoot() }) : solveWithContext(s, pos, { ...options, guess, pv: false });
+      // A probable solve (level above 0) has no principal variation beyond its move.
+      const solved = solveWithContext(s, pos, { ...options, guess, root: this.splitRoot(), pv: level === 0 ? options.pv : false });
       r = { ...solved, nodes: solved.nodes + guessNodes };
     } finally {
       s.setSelectivity(0);
@@ -327,6 +351,7 @@ export class Engine {
       midgameGeneration: s.tt.generation,
       endgameGeneration: s.endgameTable.generation,
       nodeLimit,
+      level: phase === 'endgame' ? s.endgameLevel : 0,
       alpha,
       beta,
     });

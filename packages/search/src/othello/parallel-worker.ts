@@ -34,6 +34,9 @@ function run(task: HelperTask): void {
     if (task.epoch === lastEpoch) s.nodes = nodes[setup.index];
     lastEpoch = task.epoch;
     s.exactFrom = task.exactFrom;
+    // A probable solve's children cut as the main thread's do, with the build's calibration.
+    s.endgameCut = task.level !== 0 ? setup.probcut?.endgame : undefined;
+    s.setSelectivity(task.level);
     if (task.phase === 'endgame' && task.scheme === 'ybwc') helpSplit(s, split, control);
     else if (task.phase === 'endgame') helpEndgame(s, setup.index, task.scheme, task.alpha, task.beta);
     else helpMidgame(s, task.maxDepth, setup.index, task.scheme);

@@ -194,7 +194,7 @@ describe('helpers and their nodes', () => {
       s.setLimits(Infinity, Infinity, undefined);
       pool.start({
         phase: 'endgame', scheme: 'lazy', black: [pos.blackLo, pos.blackHi], white: [pos.whiteLo, pos.whiteHi], side: pos.side,
-        maxDepth: 20, exactFrom: 0, midgameGeneration: s.tt.generation, endgameGeneration: s.endgameTable.generation, nodeLimit: Infinity, alpha: -64, beta: 64,
+        maxDepth: 20, exactFrom: 0, midgameGeneration: s.tt.generation, endgameGeneration: s.endgameTable.generation, nodeLimit: Infinity, alpha: -64, beta: 64, level: 0,
       });
       // The main thread waits doing nothing while the helper solves, until the helper has published
       // 10 000 nodes (at its polls) or 10 s have passed (a loaded machine may give it little time).

@@ -78,6 +78,8 @@ export interface HelperTask {
   /** The endgame's window (-64, 64 exact; -1, 1 win/loss). */
   readonly alpha: number;
   readonly beta: number;
+  /** The endgame's selectivity level (0 exact; a probable solve above, see context.ts setSelectivity). */
+  readonly level: number;
 }
 
 /** The built worker module: beside this module in dist/, or in dist/ when running from src/ (tests). */
