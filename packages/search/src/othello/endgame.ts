@@ -1,6 +1,6 @@
 // The exact endgame solver, on raw bitboard halves (player/opponent relative to the side to move).
 // Layers, as in Edax: with many empties, PVS with a transposition table at every node of this
-// layer (plus enhanced transposition cut-offs from 10 empties), stability cut-offs and
+// layer (plus enhanced transposition cut-offs from 11 empties), stability cut-offs and
 // fastest-first ordering (fewest opponent replies, corners counted twice; from 9 empties also the
 // opponent's potential mobility against the mover's own and the mover's discs at the corners)
 // with small corner, X/C-square and parity bonuses; at SHALLOW_MAX empties and below, no move
@@ -50,15 +50,18 @@ import { potentialMobility } from './evalfeatures.js';
  * builds in one process, each position alternately, best of 5 rounds, load 5-6:
  * scripts/endgame-ab.mjs); 7 (with the table from 8) then searched 33% more nodes there for 0.98x
  * of 6's time, TT_MIN 8 with 6 1.01x: a fastest-first node costs several times a shallow one.
+ * With the exact solve after a probable one (engine.ts PREPASS_LEVEL), 7 with the table from 8
+ * took the set from 98.9 M to 122.5 M nodes and 0.891x the CPU time (0.933x median per position;
+ * A/B best of 3, load 2); 8 with the table from 9 then 1.08x.
  */
-const SHALLOW_MAX = 6;
+const SHALLOW_MAX = 7;
 /**
  * At or above this many empties positions go through the transposition table: every node of the
  * deep layer (measured with ETC_MIN 9 against 9 and 12: 16% fewer nodes on FFO #20-#39 and 15%
  * on the held-out set, at the same time; TT_MIN 8 saved less; ETC from 9 empties saved 2% more
- * nodes but took longer, from 12 it cost 3% more nodes).
+ * nodes but took longer, from 12 it cost 3% more nodes). Now 8: the first deep layer (SHALLOW_MAX).
  */
-const TT_MIN = 7;
+const TT_MIN = 8;
 /**
  * Up to this many empties, a node whose probe the table's filter answered (never stored) stores
  * its result blindly into its bucket's always-replace slot (EndgameTable.storeNew), not reading
@@ -67,8 +70,12 @@ const TT_MIN = 7;
  * depth-preferred slot) 119.15 M nodes and 1.01x.
  */
 const NEW_STORE_MAX = 8;
-/** Above this many empties, children are looked up in the table before searching (ETC). */
-const ETC_MIN = 9;
+/**
+ * Above this many empties, children are looked up in the table before searching (ETC). 10 against
+ * 9 with SHALLOW_MAX 7: 124.4 M against 122.5 M nodes, 0.930x the CPU time (A/B best of 3); 12
+ * 1.00x with 128.2 M nodes, 8 1.01x.
+ */
+const ETC_MIN = 10;
 export { EVAL_ORDER_MIN };
 /**
  * Ordering weight of one disc of the child's evaluation (a reply is worth 32): 16 against 8, 12,
