@@ -107,6 +107,13 @@ export class MctsPlayer {
   private raveWins = new Float64Array(0);
   /** Per node, the RAVE-mixed winning rate (1 - beta) q + beta q_rave, kept up to date with the stats. */
   private mix = new Float64Array(0);
+  /**
+   * Per node, the parts of `mix` that only its own visits and wins decide: (1 - beta) q, and beta.
+   * A RAVE update (most of the backup's work) then recomputes mix with one division:
+   * mixBase + beta * q_rave, the same floating-point operations as refresh, so the same value.
+   */
+  private mixBase = new Float64Array(0);
+  private beta = new Float64Array(0);
   // The spare set the kept subtree is copied into (allocated at the first reuse).
   private spareCapacity = 0;
   private spareMove = new Int32Array(0);
@@ -476,6 +483,16 @@ export class MctsPlayer {
     [this.mix, this.spareMix] = [this.spareMix, this.mix];
     [this.capacity, this.spareCapacity] = [this.spareCapacity, this.capacity];
     this.used = used;
+    if (this.mixBase.length < this.capacity) {
+      this.mixBase = new Float64Array(this.capacity);
+      this.beta = new Float64Array(this.capacity);
+    }
+    // The kept nodes' mix parts, from their copied statistics (mix itself was copied).
+    for (let i = 0; i < used; i++) {
+      const beta = raveBeta(this.visits[i]);
+      this.beta[i] = beta;
+      this.mixBase[i] = (1 - beta) * (this.wins[i] / this.visits[i]);
+    }
   }
 
   /** The root generators' adjustments on a kept root (a fresh root gets them in expand). */
@@ -555,6 +572,8 @@ export class MctsPlayer {
     this.raveVisits = new Float64Array(this.capacity);
     this.raveWins = new Float64Array(this.capacity);
     this.mix = new Float64Array(this.capacity);
+    this.mixBase = new Float64Array(this.capacity);
+    this.beta = new Float64Array(this.capacity);
   }
 
   /** One simulation: descend, maybe expand, play out, back up. */
@@ -603,7 +622,7 @@ export class MctsPlayer {
         if (m > 0 && this.firstPlay[m] === toMove) {
           this.raveVisits[ch] += 1;
           this.raveWins[ch] += winner === EMPTY ? 0.5 : winner === toMove ? 1 : 0;
-          this.refresh(ch);
+          this.refreshRave(ch);
         }
       }
     }
@@ -656,8 +675,14 @@ export class MctsPlayer {
         best = pass;
       }
     }
+    // Every child has at least PRIOR_VISITS visits, so its exploration term is at most `bound`
+    // (each floating-point step is monotone): a child whose mix plus bound does not beat the best
+    // so far cannot win, and its square root is skipped.
+    const bound = EXPLORATION * Math.sqrt(logN / PRIOR_VISITS);
     for (let ch = first; ch < stop; ch++) {
-      const value = mix[ch] + EXPLORATION * Math.sqrt(logN / visits[ch]);
+      const m = mix[ch];
+      if (m + bound <= bestValue) continue;
+      const value = m + EXPLORATION * Math.sqrt(logN / visits[ch]);
       if (value > bestValue) {
         bestValue = value;
         best = ch;
@@ -671,8 +696,16 @@ export class MctsPlayer {
     const n = this.visits[i];
     const q = this.wins[i] / n;
     const rq = this.raveWins[i] / this.raveVisits[i];
-    const beta = Math.sqrt(RAVE_K / (3 * n + RAVE_K));
-    this.mix[i] = (1 - beta) * q + beta * rq;
+    const beta = raveBeta(n);
+    const base = (1 - beta) * q;
+    this.beta[i] = beta;
+    this.mixBase[i] = base;
+    this.mix[i] = base + beta * rq;
+  }
+
+  /** refresh after only the RAVE statistics of node i changed (its mixBase and beta still hold). */
+  private refreshRave(i: number): void {
+    this.mix[i] = this.mixBase[i] + this.beta[i] * (this.raveWins[i] / this.raveVisits[i]);
   }
 
   /** Most visited child (real visits, priors removed); optionally not PASS. Returns -1 if none. */
@@ -840,6 +873,17 @@ export function handPriorRate(policy: PlayoutPolicy, b: GoBoard, p: number, c: n
     else rate += 0.05;
   }
   return rate;
+}
+
+/** beta of RAVE for small integer visit counts (the common case), computed once. */
+const BETA_TABLE_SIZE = 1 << 16;
+const BETA_TABLE = new Float64Array(BETA_TABLE_SIZE);
+for (let n = 0; n < BETA_TABLE_SIZE; n++) BETA_TABLE[n] = Math.sqrt(RAVE_K / (3 * n + RAVE_K));
+
+/** The weight of the RAVE rate in a node of n visits: sqrt(K / (3n + K)) (Gelly and Silver). */
+function raveBeta(n: number): number {
+  const k = n | 0;
+  return k === n && k >= 0 && k < BETA_TABLE_SIZE ? BETA_TABLE[k] : Math.sqrt(RAVE_K / (3 * n + RAVE_K));
 }
 
 /** ln of the mean of exp(v[0..n)). */
