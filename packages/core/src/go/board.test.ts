@@ -301,6 +301,36 @@ describe('libertiesAfter', () => {
   });
 });
 
+describe('libertiesAfter2', () => {
+  it('equals libertiesAfter with limit 2 (the chain walk) on every empty point of random games', () => {
+    let seed = 7;
+    const rnd = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % n;
+    };
+    const seen = [0, 0, 0];
+    for (const [size, moves] of [[5, 30], [9, 90], [13, 200], [19, 400]]) {
+      for (let game = 0; game < 8; game++) {
+        const b = new GoBoard(size);
+        for (let i = 0; i < moves; i++) {
+          const p = b.pointAt(rnd(size), rnd(size));
+          if (b.isLegal(p, b.toMove)) b.play(p);
+          if (i % 10 !== 9) continue;
+          for (let q = 0; q < b.points; q++) {
+            if (b.color[q] !== EMPTY) continue;
+            for (const c of [BLACK, WHITE]) {
+              const slow = b.libertiesAfter(q, c, 2);
+              expect(b.libertiesAfter2(q, c)).toBe(slow);
+              seen[slow]++;
+            }
+          }
+        }
+      }
+    }
+    expect(Math.min(...seen)).toBeGreaterThan(100);
+  });
+});
+
 describe('perft', () => {
   it('counts legal sequences on tiny boards', () => {
     expect(goPerft(new GoBoard(1), 3)).toBe(1); // pass, pass: the game is over

@@ -123,6 +123,10 @@ export class GoBoard {
 
   /** The four neighbour offsets. */
   readonly dirs: Int32Array;
+  /** Per point, xOf and yOf as tables (hot paths: no division), and the distance to the nearest edge (0 = first line). */
+  readonly xAt: Int32Array;
+  readonly yAt: Int32Array;
+  readonly edgeDistance: Int32Array;
 
   constructor(size: number) {
     if (!Number.isInteger(size) || size < 1 || size > MAX_SIZE) throw new RangeError(`board size must be 1..${MAX_SIZE}, got ${size}`);
@@ -145,6 +149,16 @@ export class GoBoard {
     this.mark = new Int32Array(n);
     this.stack = new Int32Array(n);
     this.dirs = Int32Array.of(-this.stride, 1, this.stride, -1);
+    this.xAt = new Int32Array(n);
+    this.yAt = new Int32Array(n);
+    this.edgeDistance = new Int32Array(n);
+    for (let p = 0; p < n; p++) {
+      const x = this.xOf(p);
+      const y = this.yOf(p);
+      this.xAt[p] = x;
+      this.yAt[p] = y;
+      this.edgeDistance[p] = Math.min(x, y, size - 1 - x, size - 1 - y);
+    }
     const cap = 4 * size * size + 64;
     this.undoMove = new Int32Array(cap);
     this.undoColor = new Int32Array(cap);
@@ -319,6 +333,57 @@ export class GoBoard {
       } while (s !== h);
     }
     return n;
+  }
+
+  /**
+   * libertiesAfter(p, c, 2) without walking chains: 0, 1 or 2 (two or more) distinct liberties of
+   * the chain c would make at the empty point p, captures ignored. From each own neighbour chain's
+   * pseudo-liberty counters with the pairs at p taken out: no pair left is no other liberty; pairs
+   * that do not all name one point are two or more; else that one point (sum / count).
+   */
+  libertiesAfter2(p: number, c: number): number {
+    const col = this.color;
+    const W = this.stride;
+    let lib = 0;
+    // The empty neighbours first (N, E, S, W as in dirs).
+    const n0 = p - W;
+    const n1 = p + 1;
+    const n2 = p + W;
+    const n3 = p - 1;
+    if (col[n0] === EMPTY) lib = n0;
+    if (col[n1] === EMPTY) {
+      if (lib !== 0) return 2;
+      lib = n1;
+    }
+    if (col[n2] === EMPTY) {
+      if (lib !== 0) return 2;
+      lib = n2;
+    }
+    if (col[n3] === EMPTY) {
+      if (lib !== 0) return 2;
+      lib = n3;
+    }
+    const head = this.head;
+    const h0 = col[n0] === c ? head[n0] : -1;
+    const h1 = col[n1] === c ? head[n1] : -1;
+    const h2 = col[n2] === c ? head[n2] : -1;
+    const h3 = col[n3] === c ? head[n3] : -1;
+    for (let d = 0; d < 4; d++) {
+      const h = d === 0 ? h0 : d === 1 ? h1 : d === 2 ? h2 : h3;
+      if (h < 0) continue;
+      // Each chain once: skip it at later neighbours.
+      if ((d > 0 && h === h0) || (d > 1 && h === h1) || (d > 2 && h === h2)) continue;
+      const k = (h === h0 ? 1 : 0) + (h === h1 ? 1 : 0) + (h === h2 ? 1 : 0) + (h === h3 ? 1 : 0);
+      const count = this.libCount[h] - k;
+      if (count === 0) continue;
+      const sum = this.libSum[h] - k * p;
+      const sumSq = this.libSumSq[h] - k * p * p;
+      if (count * sumSq !== sum * sum) return 2;
+      const only = (sum / count) | 0;
+      if (lib === 0) lib = only;
+      else if (only !== lib) return 2;
+    }
+    return lib === 0 ? 0 : 1;
   }
 
   private nextGen(): number {

@@ -95,10 +95,19 @@ export function canonicalShapeTable(): Uint16Array {
   return t;
 }
 
+/** 3x3 code -> empty orthogonal neighbours (N, W, E, S: the slots 1, 3, 4, 6). */
+const emptyNeighbours = (() => {
+  const t = new Uint8Array(1 << 16);
+  for (let code = 0; code < 1 << 16; code++) {
+    t[code] = (((code >> 2) & 3) === EMPTY ? 1 : 0) + (((code >> 6) & 3) === EMPTY ? 1 : 0) + (((code >> 8) & 3) === EMPTY ? 1 : 0) + (((code >> 12) & 3) === EMPTY ? 1 : 0);
+  }
+  return t;
+})();
+
 /** The distance measure of Coulom's features: dx + dy + max(dx, dy), as a bucket 0..15 (d = 2..17+). */
 export function distanceBucket(b: GoBoard, p: number, q: number): number {
-  const dx = Math.abs(b.xOf(p) - b.xOf(q));
-  const dy = Math.abs(b.yOf(p) - b.yOf(q));
+  const dx = Math.abs(b.xAt[p] - b.xAt[q]);
+  const dy = Math.abs(b.yAt[p] - b.yAt[q]);
   const d = dx + dy + (dx > dy ? dx : dy);
   return (d > 17 ? 17 : d) - 2;
 }
@@ -130,24 +139,27 @@ export function moveFeatures(b: GoBoard, p: number, c: number, out: Int32Array):
         if (last > 0 && col[last] === o && b.head[last] === b.head[q]) level = 2;
         if (savesByCapture(b, q, c)) level = 3;
         if (level > capture) capture = level;
-      } else if (b.liberties(q, 3) === 2) atari = true;
+      } else {
+        // Two liberties? Two pseudo-liberties, not in atari, are two; three empty neighbours of
+        // the stone itself are three or more; else count.
+        const pseudo = b.libCount[b.head[q]];
+        if (pseudo === 2) atari = true;
+        else if (emptyNeighbours[b.nbr3[q]] < 3 && b.liberties(q, 3) === 2) atari = true;
+      }
     } else if (cq === c) {
       ownNeighbour = true;
       if (b.inAtari(q)) ownInAtari = true;
     }
   }
   if (capture > 0) out[n++] = CAPTURE + capture - 1;
-  else if (ownInAtari && b.libertiesAfter(p, c, 2) >= 2) out[n++] = EXTENSION;
+  else if (ownInAtari && b.libertiesAfter2(p, c) >= 2) out[n++] = EXTENSION;
   // An atari that is itself a self-atari of the new stone still counts as an atari (Coulom's).
   if (atari) out[n++] = ATARI;
-  if (capture === 0 && ownNeighbour && b.libertiesAfter(p, c, 2) < 2) out[n++] = SELF_ATARI;
+  if (capture === 0 && ownNeighbour && b.libertiesAfter2(p, c) < 2) out[n++] = SELF_ATARI;
   if (last > 0) out[n++] = DIST_PREVIOUS + distanceBucket(b, p, last);
   if (before > 0) out[n++] = DIST_BEFORE + distanceBucket(b, p, before);
-  const x = b.xOf(p);
-  const y = b.yOf(p);
-  let line = Math.min(x, y, b.size - 1 - x, b.size - 1 - y);
-  if (line > 4) line = 4;
-  out[n++] = LINE + line;
+  const line = b.edgeDistance[p];
+  out[n++] = LINE + (line > 4 ? 4 : line);
   return n;
 }
 

@@ -179,7 +179,7 @@ export class PlayoutPolicy {
       else if (cq === 3 - c && b.inAtari(q)) return false;
     }
     if (ownNeighbours === 0) return false;
-    return b.libertiesAfter(p, c, 2) < 2;
+    return b.libertiesAfter2(p, c) < 2;
   }
 
   /** A good move for c near the last move, or 0 if the local rules propose nothing. */
@@ -205,7 +205,7 @@ export class PlayoutPolicy {
         s = b.nextStone[s];
       } while (s !== h);
       const m = b.atariPoint(q);
-      if (b.isLegalSimple(m, c) && b.libertiesAfter(m, c, 2) >= 2) return m;
+      if (b.isLegalSimple(m, c) && b.libertiesAfter2(m, c) >= 2) return m;
     }
     // 2. Capture the last move's chain or a neighbour chain in atari.
     if (col[last] === o && b.inAtari(last)) {
