@@ -609,6 +609,7 @@ export class MctsPlayer {
     if (!over) this.policy.playMoves(b, last > 0 ? last : 0, this.firstPlay, maxMoves);
     const margin = this.recordOwnership(b) - komi;
     const winner = margin > 0 ? BLACK : margin < 0 ? WHITE : EMPTY;
+    const widening = this.widening;
     for (let i = 0; i < len; i++) {
       const nd = this.path[i];
       this.visits[nd] += 1;
@@ -622,7 +623,9 @@ export class MctsPlayer {
         if (m > 0 && this.firstPlay[m] === toMove) {
           this.raveVisits[ch] += 1;
           this.raveWins[ch] += winner === EMPTY ? 0.5 : winner === toMove ? 1 : 0;
-          this.refreshRave(ch);
+          // With progressive widening select reads a few children of a node, so it computes
+          // their mix itself (the same operations) rather than the backup for all of them.
+          if (!widening) this.refreshRave(ch);
         }
       }
     }
@@ -671,9 +674,12 @@ export class MctsPlayer {
         stop = first + width;
         // Pass, the last child, stays a choice.
         const pass = end - 1;
+        this.refreshRave(pass);
         bestValue = mix[pass] + EXPLORATION * Math.sqrt(logN / visits[pass]);
         best = pass;
       }
+      // The backup leaves mix to this point when widening (see simulate).
+      for (let ch = first; ch < stop; ch++) this.refreshRave(ch);
     }
     // Every child has at least PRIOR_VISITS visits, so its exploration term is at most `bound`
     // (each floating-point step is monotone): a child whose mix plus bound does not beat the best
@@ -817,7 +823,9 @@ export class MctsPlayer {
       for (let i = 0; i < n; i++) keys[i] = Math.round((max - lg[i]) * 1024) * 1024 + i;
       keys.subarray(0, n).sort();
       for (let i = 0; i < n; i++) {
-        const k = keys[i] % 1024;
+        // keys[i] % 1024 without a floating-point remainder (the keys are integers below 2^53).
+        const key = keys[i];
+        const k = key - Math.floor(key / 1024) * 1024;
         this.addChild(first + i, pts[k], c, 0.5 + this.priorScale * (lg[k] - mean));
       }
     } else {
