@@ -800,13 +800,15 @@ export class MctsPlayer {
     const lg = this.expandLog;
     const empties = atRoot ? b.emptyList.slice(0, b.emptyCount) : b.emptyList;
     const count = b.emptyCount;
+    const last = b.ply > 0 ? b.moveAt(b.ply - 1) : PASS;
+    const before = b.ply > 1 ? b.moveAt(b.ply - 2) : PASS;
     let n = 0;
     let max = -Infinity;
     for (let i = 0; i < count; i++) {
       const p = empties[i];
       if (atRoot ? !b.isLegal(p, c) : !b.isLegalSimple(p, c)) continue;
       if (this.policy.isEyeLike(b, p, c)) continue;
-      let s = model.logStrength(b, p, c);
+      let s = model.logStrengthAfter(b, p, c, last, before);
       if (gen) s += model.generatorStrength(gen.get(p) ?? 0);
       pts[n] = p;
       lg[n] = s;
