@@ -576,19 +576,33 @@ export class GoBoard {
     // One pass: liberties of the new stone, the neighbours' lost pseudo-liberty, and merging
     // (pseudo-liberty counters add up, so the order of the two does not matter).
     const col = this.color;
-    const dirs = this.dirs;
+    const head = this.head;
+    const libCount = this.libCount;
+    const libSum = this.libSum;
+    const libSumSq = this.libSumSq;
+    const W = this.stride;
+    const pp = p * p;
     let h = p;
     let hostile = 0;
+    // The four neighbours in the order of dirs (N, E, S, W): the merges' heads depend on it.
     for (let d = 0; d < 4; d++) {
-      const n = p + dirs[d];
+      const n = d === 0 ? p - W : d === 1 ? p + 1 : d === 2 ? p + W : p - 1;
       const cn = col[n];
-      if (cn === EMPTY) this.addLib(h, n);
-      else if (cn === c) {
-        const hn = this.head[n];
-        this.removeLib(hn, p);
+      if (cn === EMPTY) {
+        libCount[h]++;
+        libSum[h] += n;
+        libSumSq[h] += n * n;
+      } else if (cn === c) {
+        const hn = head[n];
+        libCount[hn]--;
+        libSum[hn] -= p;
+        libSumSq[hn] -= pp;
         if (hn !== h) h = this.merge(h, hn);
       } else if (cn === o) {
-        this.removeLib(this.head[n], p);
+        const hn = head[n];
+        libCount[hn]--;
+        libSum[hn] -= p;
+        libSumSq[hn] -= pp;
         hostile++;
       }
     }
@@ -596,9 +610,9 @@ export class GoBoard {
     let lastCapture = 0;
     if (hostile > 0) {
       for (let d = 0; d < 4; d++) {
-        const n = p + dirs[d];
-        if (col[n] === o && this.libCount[this.head[n]] === 0) {
-          captured += this.removeChain(this.head[n]);
+        const n = d === 0 ? p - W : d === 1 ? p + 1 : d === 2 ? p + W : p - 1;
+        if (col[n] === o && libCount[head[n]] === 0) {
+          captured += this.removeChain(head[n]);
           lastCapture = n;
         }
       }
