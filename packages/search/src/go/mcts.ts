@@ -148,6 +148,7 @@ export class MctsPlayer {
   private expandPoints = new Int32Array(0);
   private expandLog = new Float64Array(0);
   private expandKeys = new Float64Array(0);
+  private expandIntKeys = new Int32Array(0);
   /** Per point, playouts in which black owned it at the end (last search). */
   ownerBlack = new Float64Array(0);
   /** Playouts in the last search (this thread's). */
@@ -795,6 +796,7 @@ export class MctsPlayer {
       this.expandPoints = new Int32Array(b.points);
       this.expandLog = new Float64Array(b.points);
       this.expandKeys = new Float64Array(b.points);
+      this.expandIntKeys = new Int32Array(b.points);
     }
     const pts = this.expandPoints;
     const lg = this.expandLog;
@@ -821,14 +823,34 @@ export class MctsPlayer {
     if (b.size >= WIDEN_FROM_SIZE && n > 1) {
       // Strongest first: sort keys of strength and index (the index in the low bits of a float
       // would lose precision; sort the negated strengths with the index as the fraction instead).
-      const keys = this.expandKeys;
-      for (let i = 0; i < n; i++) keys[i] = Math.round((max - lg[i]) * 1024) * 1024 + i;
-      keys.subarray(0, n).sort();
+      // Rounded strengths below 2^21 (always, in practice) make the same keys as int32s, which
+      // sort faster; the order is the same.
+      const ints = this.expandIntKeys;
+      let small = true;
       for (let i = 0; i < n; i++) {
-        // keys[i] % 1024 without a floating-point remainder (the keys are integers below 2^53).
-        const key = keys[i];
-        const k = key - Math.floor(key / 1024) * 1024;
-        this.addChild(first + i, pts[k], c, 0.5 + this.priorScale * (lg[k] - mean));
+        const r = Math.round((max - lg[i]) * 1024);
+        if (r >= 1 << 21) {
+          small = false;
+          break;
+        }
+        ints[i] = r * 1024 + i;
+      }
+      if (small) {
+        ints.subarray(0, n).sort();
+        for (let i = 0; i < n; i++) {
+          const k = ints[i] & 1023;
+          this.addChild(first + i, pts[k], c, 0.5 + this.priorScale * (lg[k] - mean));
+        }
+      } else {
+        const keys = this.expandKeys;
+        for (let i = 0; i < n; i++) keys[i] = Math.round((max - lg[i]) * 1024) * 1024 + i;
+        keys.subarray(0, n).sort();
+        for (let i = 0; i < n; i++) {
+          // keys[i] % 1024 without a floating-point remainder (the keys are integers below 2^53).
+          const key = keys[i];
+          const k = key - Math.floor(key / 1024) * 1024;
+          this.addChild(first + i, pts[k], c, 0.5 + this.priorScale * (lg[k] - mean));
+        }
       }
     } else {
       for (let i = 0; i < n; i++) this.addChild(first + i, pts[i], c, 0.5 + this.priorScale * (lg[i] - mean));
@@ -846,11 +868,17 @@ export class MctsPlayer {
     this.mover[i] = c;
     this.firstChild[i] = 0;
     this.childCount[i] = 0;
+    const w = PRIOR_VISITS * r;
     this.visits[i] = PRIOR_VISITS;
-    this.wins[i] = PRIOR_VISITS * r;
+    this.wins[i] = w;
     this.raveVisits[i] = PRIOR_VISITS;
-    this.raveWins[i] = PRIOR_VISITS * r;
-    this.refresh(i);
+    this.raveWins[i] = w;
+    // refresh(i), with both rates the same quotient and beta that of PRIOR_VISITS visits.
+    const q = w / PRIOR_VISITS;
+    const base = (1 - PRIOR_BETA) * q;
+    this.beta[i] = PRIOR_BETA;
+    this.mixBase[i] = base;
+    this.mix[i] = base + PRIOR_BETA * q;
   }
 
   /** Prior winning rate of c playing p from cheap local knowledge (the hand-made rules). */
@@ -895,6 +923,9 @@ function raveBeta(n: number): number {
   const k = n | 0;
   return k === n && k >= 0 && k < BETA_TABLE_SIZE ? BETA_TABLE[k] : Math.sqrt(RAVE_K / (3 * n + RAVE_K));
 }
+
+/** beta of a new node (PRIOR_VISITS visits). */
+const PRIOR_BETA = raveBeta(PRIOR_VISITS);
 
 /** ln of the mean of exp(v[0..n)). */
 function logMean(v: ArrayLike<number>, n: number): number {
