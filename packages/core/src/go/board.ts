@@ -99,6 +99,11 @@ export class GoBoard {
   hashHi = 0;
   /** Moves and passes played since the last setup (the undo stack depth). */
   ply = 0;
+  /**
+   * Whether the board keeps what undo and superko need: the undo records, the hash after each ply
+   * and the position hash itself (see setHistory). Moves and their colours are listed either way.
+   */
+  private history = true;
 
   // Undo stacks, grown by doubling when a game runs long (never during a playout's typical size).
   private undoMove: Int32Array;
@@ -413,8 +418,10 @@ export class GoBoard {
     const last = this.emptyList[--this.emptyCount];
     this.emptyList[i] = last;
     this.emptyIndex[last] = i;
-    this.hashLo ^= ZOBRIST_LO[p * 3 + c];
-    this.hashHi ^= ZOBRIST_HI[p * 3 + c];
+    if (this.history) {
+      this.hashLo ^= ZOBRIST_LO[p * 3 + c];
+      this.hashHi ^= ZOBRIST_HI[p * 3 + c];
+    }
     this.head[p] = p;
     this.nextStone[p] = p;
     this.chainSize[p] = 1;
@@ -425,8 +432,10 @@ export class GoBoard {
 
   private takeStone(p: number): void {
     const c = this.color[p];
-    this.hashLo ^= ZOBRIST_LO[p * 3 + c];
-    this.hashHi ^= ZOBRIST_HI[p * 3 + c];
+    if (this.history) {
+      this.hashLo ^= ZOBRIST_LO[p * 3 + c];
+      this.hashHi ^= ZOBRIST_HI[p * 3 + c];
+    }
     this.color[p] = EMPTY;
     const nb = this.nbr3;
     const W = this.stride;
@@ -487,7 +496,10 @@ export class GoBoard {
         if (cm === BLACK || cm === WHITE) this.addLib(this.head[m], q);
       }
     }
-    return this.capTop - start;
+    const n = this.capTop - start;
+    // Without history no undo puts them back: the stack is only this capture's scratch.
+    if (!this.history) this.capTop = start;
+    return n;
   }
 
   // ---- moves ---------------------------------------------------------------------------------
@@ -636,6 +648,7 @@ export class GoBoard {
     if (k + 1 >= this.undoMove.length) this.growUndo();
     this.undoMove[k] = p;
     this.undoColor[k] = c;
+    if (!this.history) return k;
     this.undoToMove[k] = this.toMove;
     this.undoKo[k] = this.koPoint;
     this.undoKoColor[k] = this.koColor;
@@ -647,8 +660,45 @@ export class GoBoard {
   private finishRecord(c: number): void {
     this.ply++;
     this.toMove = 3 - c;
+    if (!this.history) return;
     this.histLo[this.ply] = this.hashLo;
     this.histHi[this.ply] = this.hashHi;
+  }
+
+  /**
+   * Turns the history off or back on. A playout board, copied into and played forward only,
+   * turns it off and saves the undo records and hash updates of every move; undo() then throws,
+   * and the hash (hashLo/hashHi, so superko) is meaningless until the history is turned on again,
+   * which recomputes the hash and starts a fresh history (as after setup).
+   */
+  setHistory(on: boolean): void {
+    if (on && !this.history) {
+      this.recomputeHash();
+      this.history = true;
+      const passes = this.passes;
+      this.resetHistory();
+      this.passes = passes;
+    }
+    this.history = on;
+  }
+
+  private recomputeHash(): void {
+    let lo = 0;
+    let hi = 0;
+    for (let p = 0; p < this.points; p++) {
+      const c = this.color[p];
+      if (c === BLACK || c === WHITE) {
+        lo ^= ZOBRIST_LO[p * 3 + c];
+        hi ^= ZOBRIST_HI[p * 3 + c];
+      }
+    }
+    this.hashLo = lo;
+    this.hashHi = hi;
+  }
+
+  /** False after setHistory(false). */
+  get keepsHistory(): boolean {
+    return this.history;
   }
 
   private growUndo(): void {
@@ -671,6 +721,7 @@ export class GoBoard {
 
   /** True if the current position (stones only) occurred after an earlier ply. */
   repeatsEarlierPosition(): boolean {
+    if (!this.history) throw new RangeError('superko on a board without history (setHistory(false))');
     for (let i = this.ply - 1; i >= 0; i--) {
       if (this.histLo[i] === this.hashLo && this.histHi[i] === this.hashHi) return true;
     }
@@ -700,6 +751,7 @@ export class GoBoard {
   /** Takes back the last move or pass, restoring everything it changed. */
   undo(): void {
     if (this.ply === 0) throw new RangeError('nothing to undo');
+    if (!this.history) throw new RangeError('undo on a board without history (setHistory(false))');
     const k = --this.ply;
     const p = this.undoMove[k];
     const c = this.undoColor[k];
@@ -836,6 +888,8 @@ export class GoBoard {
     this.superko = other.superko;
     this.hashLo = other.hashLo;
     this.hashHi = other.hashHi;
+    // A board without history has no valid hash: one that keeps history computes it.
+    if (!other.history && this.history) this.recomputeHash();
     this.resetHistory();
     this.passes = other.passes;
   }
@@ -844,6 +898,8 @@ export class GoBoard {
   clone(): GoBoard {
     const b = new GoBoard(this.size);
     b.copyFrom(this);
+    // Without history there is none to copy: the copy starts afresh, as after copyFrom.
+    if (!this.history) return b;
     b.undoMove = this.undoMove.slice();
     b.undoColor = this.undoColor.slice();
     b.undoToMove = this.undoToMove.slice();
@@ -935,6 +991,6 @@ export class GoBoard {
         hi ^= ZOBRIST_HI[p * 3 + c];
       }
     }
-    if (lo !== this.hashLo || hi !== this.hashHi) throw new Error('hash differs from a recomputation');
+    if (this.history && (lo !== this.hashLo || hi !== this.hashHi)) throw new Error('hash differs from a recomputation');
   }
 }

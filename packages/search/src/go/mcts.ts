@@ -260,7 +260,7 @@ export class MctsPlayer {
    */
   private search(board: GoBoard, color: number, komi: number, timeMs: number, maxPlayouts: number, start: number): { reused: number } {
     const size = board.size;
-    if (!this.scratch || this.scratch.size !== size) this.scratch = new GoBoard(size);
+    if (!this.scratch || this.scratch.size !== size) this.scratch = scratchBoard(size);
     const scratch = this.scratch;
     const need = Math.min(1_000_000, (maxPlayouts * (size * size + 1)) / EXPAND_AT + size * size + 16);
     if (this.firstPlay.length !== board.points) {
@@ -515,7 +515,7 @@ export class MctsPlayer {
    * are 0. The dead-stone judgement (status.ts) reads it. Allocates only the returned array.
    */
   playoutOwnership(board: GoBoard, komi: number, playouts: number): Float64Array {
-    if (!this.scratch || this.scratch.size !== board.size) this.scratch = new GoBoard(board.size);
+    if (!this.scratch || this.scratch.size !== board.size) this.scratch = scratchBoard(board.size);
     const scratch = this.scratch;
     if (this.firstPlay.length !== board.points) {
       this.firstPlay = new Uint8Array(board.points);
@@ -926,6 +926,13 @@ function raveBeta(n: number): number {
 
 /** beta of a new node (PRIOR_VISITS visits). */
 const PRIOR_BETA = raveBeta(PRIOR_VISITS);
+
+/** The board playouts run on: copied into and played forward only, so it keeps no undo history. */
+function scratchBoard(size: number): GoBoard {
+  const b = new GoBoard(size);
+  b.setHistory(false);
+  return b;
+}
 
 /** ln of the mean of exp(v[0..n)). */
 function logMean(v: ArrayLike<number>, n: number): number {
