@@ -301,6 +301,83 @@ describe('libertiesAfter', () => {
   });
 });
 
+describe('libertiesAfter2', () => {
+  it('equals libertiesAfter with limit 2 (the chain walk) on every empty point of random games', () => {
+    let seed = 7;
+    const rnd = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % n;
+    };
+    const seen = [0, 0, 0];
+    for (const [size, moves] of [[5, 30], [9, 90], [13, 200], [19, 400]]) {
+      for (let game = 0; game < 8; game++) {
+        const b = new GoBoard(size);
+        for (let i = 0; i < moves; i++) {
+          const p = b.pointAt(rnd(size), rnd(size));
+          if (b.isLegal(p, b.toMove)) b.play(p);
+          if (i % 10 !== 9) continue;
+          for (let q = 0; q < b.points; q++) {
+            if (b.color[q] !== EMPTY) continue;
+            for (const c of [BLACK, WHITE]) {
+              const slow = b.libertiesAfter(q, c, 2);
+              expect(b.libertiesAfter2(q, c)).toBe(slow);
+              seen[slow]++;
+            }
+          }
+        }
+      }
+    }
+    expect(Math.min(...seen)).toBeGreaterThan(100);
+  });
+});
+
+describe('a board without history', () => {
+  it('plays random games exactly as one with history, refuses undo, and gets its hash back', () => {
+    let seed = 11;
+    const rnd = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % n;
+    };
+    for (const size of [5, 9, 19]) {
+      for (let game = 0; game < 6; game++) {
+        const kept = new GoBoard(size);
+        const bare = new GoBoard(size);
+        bare.setHistory(false);
+        expect(bare.keepsHistory).toBe(false);
+        for (let i = 0; i < 3 * size * size; i++) {
+          const p = rnd(6) === 0 ? PASS : kept.pointAt(rnd(size), rnd(size));
+          if (p !== PASS && !kept.isLegalSimple(p, kept.toMove)) continue;
+          if (p === PASS) {
+            kept.pass();
+            bare.pass();
+          } else {
+            kept.playUnchecked(p, kept.toMove);
+            bare.playUnchecked(p, bare.toMove);
+          }
+        }
+        expect(Array.from(bare.color)).toEqual(Array.from(kept.color));
+        expect(Array.from(bare.head)).toEqual(Array.from(kept.head));
+        expect(Array.from(bare.nextStone)).toEqual(Array.from(kept.nextStone));
+        expect(Array.from(bare.libCount)).toEqual(Array.from(kept.libCount));
+        expect(Array.from(bare.nbr3)).toEqual(Array.from(kept.nbr3));
+        expect(Array.from(bare.emptyList.subarray(0, bare.emptyCount))).toEqual(Array.from(kept.emptyList.subarray(0, kept.emptyCount)));
+        expect([bare.ply, bare.koPoint, bare.koColor, bare.passes, bare.toMove, bare.captures[1], bare.captures[2]]).toEqual([kept.ply, kept.koPoint, kept.koColor, kept.passes, kept.toMove, kept.captures[1], kept.captures[2]]);
+        for (let k = 0; k < kept.ply; k++) expect([bare.moveAt(k), bare.colorAt(k)]).toEqual([kept.moveAt(k), kept.colorAt(k)]);
+        bare.assertConsistent();
+        if (bare.ply > 0) expect(() => bare.undo()).toThrow(RangeError);
+        // A copy with history gets a true hash; turning the history on recomputes it.
+        const copy = new GoBoard(size);
+        copy.copyFrom(bare);
+        expect([copy.hashLo, copy.hashHi]).toEqual([kept.hashLo, kept.hashHi]);
+        expect([bare.clone().hashLo, bare.clone().hashHi]).toEqual([kept.hashLo, kept.hashHi]);
+        bare.setHistory(true);
+        expect([bare.hashLo, bare.hashHi, bare.ply]).toEqual([kept.hashLo, kept.hashHi, 0]);
+        bare.assertConsistent();
+      }
+    }
+  });
+});
+
 describe('perft', () => {
   it('counts legal sequences on tiny boards', () => {
     expect(goPerft(new GoBoard(1), 3)).toBe(1); // pass, pass: the game is over

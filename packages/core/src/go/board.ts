@@ -99,6 +99,11 @@ export class GoBoard {
   hashHi = 0;
   /** Moves and passes played since the last setup (the undo stack depth). */
   ply = 0;
+  /**
+   * Whether the board keeps what undo and superko need: the undo records, the hash after each ply
+   * and the position hash itself (see setHistory). Moves and their colours are listed either way.
+   */
+  private history = true;
 
   // Undo stacks, grown by doubling when a game runs long (never during a playout's typical size).
   private undoMove: Int32Array;
@@ -123,6 +128,10 @@ export class GoBoard {
 
   /** The four neighbour offsets. */
   readonly dirs: Int32Array;
+  /** Per point, xOf and yOf as tables (hot paths: no division), and the distance to the nearest edge (0 = first line). */
+  readonly xAt: Int32Array;
+  readonly yAt: Int32Array;
+  readonly edgeDistance: Int32Array;
 
   constructor(size: number) {
     if (!Number.isInteger(size) || size < 1 || size > MAX_SIZE) throw new RangeError(`board size must be 1..${MAX_SIZE}, got ${size}`);
@@ -145,6 +154,16 @@ export class GoBoard {
     this.mark = new Int32Array(n);
     this.stack = new Int32Array(n);
     this.dirs = Int32Array.of(-this.stride, 1, this.stride, -1);
+    this.xAt = new Int32Array(n);
+    this.yAt = new Int32Array(n);
+    this.edgeDistance = new Int32Array(n);
+    for (let p = 0; p < n; p++) {
+      const x = this.xOf(p);
+      const y = this.yOf(p);
+      this.xAt[p] = x;
+      this.yAt[p] = y;
+      this.edgeDistance[p] = Math.min(x, y, size - 1 - x, size - 1 - y);
+    }
     const cap = 4 * size * size + 64;
     this.undoMove = new Int32Array(cap);
     this.undoColor = new Int32Array(cap);
@@ -321,6 +340,57 @@ export class GoBoard {
     return n;
   }
 
+  /**
+   * libertiesAfter(p, c, 2) without walking chains: 0, 1 or 2 (two or more) distinct liberties of
+   * the chain c would make at the empty point p, captures ignored. From each own neighbour chain's
+   * pseudo-liberty counters with the pairs at p taken out: no pair left is no other liberty; pairs
+   * that do not all name one point are two or more; else that one point (sum / count).
+   */
+  libertiesAfter2(p: number, c: number): number {
+    const col = this.color;
+    const W = this.stride;
+    let lib = 0;
+    // The empty neighbours first (N, E, S, W as in dirs).
+    const n0 = p - W;
+    const n1 = p + 1;
+    const n2 = p + W;
+    const n3 = p - 1;
+    if (col[n0] === EMPTY) lib = n0;
+    if (col[n1] === EMPTY) {
+      if (lib !== 0) return 2;
+      lib = n1;
+    }
+    if (col[n2] === EMPTY) {
+      if (lib !== 0) return 2;
+      lib = n2;
+    }
+    if (col[n3] === EMPTY) {
+      if (lib !== 0) return 2;
+      lib = n3;
+    }
+    const head = this.head;
+    const h0 = col[n0] === c ? head[n0] : -1;
+    const h1 = col[n1] === c ? head[n1] : -1;
+    const h2 = col[n2] === c ? head[n2] : -1;
+    const h3 = col[n3] === c ? head[n3] : -1;
+    for (let d = 0; d < 4; d++) {
+      const h = d === 0 ? h0 : d === 1 ? h1 : d === 2 ? h2 : h3;
+      if (h < 0) continue;
+      // Each chain once: skip it at later neighbours.
+      if ((d > 0 && h === h0) || (d > 1 && h === h1) || (d > 2 && h === h2)) continue;
+      const k = (h === h0 ? 1 : 0) + (h === h1 ? 1 : 0) + (h === h2 ? 1 : 0) + (h === h3 ? 1 : 0);
+      const count = this.libCount[h] - k;
+      if (count === 0) continue;
+      const sum = this.libSum[h] - k * p;
+      const sumSq = this.libSumSq[h] - k * p * p;
+      if (count * sumSq !== sum * sum) return 2;
+      const only = (sum / count) | 0;
+      if (lib === 0) lib = only;
+      else if (only !== lib) return 2;
+    }
+    return lib === 0 ? 0 : 1;
+  }
+
   private nextGen(): number {
     if (++this.markGen >= 0x3fffffff) {
       this.mark.fill(0);
@@ -348,8 +418,10 @@ export class GoBoard {
     const last = this.emptyList[--this.emptyCount];
     this.emptyList[i] = last;
     this.emptyIndex[last] = i;
-    this.hashLo ^= ZOBRIST_LO[p * 3 + c];
-    this.hashHi ^= ZOBRIST_HI[p * 3 + c];
+    if (this.history) {
+      this.hashLo ^= ZOBRIST_LO[p * 3 + c];
+      this.hashHi ^= ZOBRIST_HI[p * 3 + c];
+    }
     this.head[p] = p;
     this.nextStone[p] = p;
     this.chainSize[p] = 1;
@@ -360,8 +432,10 @@ export class GoBoard {
 
   private takeStone(p: number): void {
     const c = this.color[p];
-    this.hashLo ^= ZOBRIST_LO[p * 3 + c];
-    this.hashHi ^= ZOBRIST_HI[p * 3 + c];
+    if (this.history) {
+      this.hashLo ^= ZOBRIST_LO[p * 3 + c];
+      this.hashHi ^= ZOBRIST_HI[p * 3 + c];
+    }
     this.color[p] = EMPTY;
     const nb = this.nbr3;
     const W = this.stride;
@@ -422,7 +496,10 @@ export class GoBoard {
         if (cm === BLACK || cm === WHITE) this.addLib(this.head[m], q);
       }
     }
-    return this.capTop - start;
+    const n = this.capTop - start;
+    // Without history no undo puts them back: the stack is only this capture's scratch.
+    if (!this.history) this.capTop = start;
+    return n;
   }
 
   // ---- moves ---------------------------------------------------------------------------------
@@ -511,19 +588,33 @@ export class GoBoard {
     // One pass: liberties of the new stone, the neighbours' lost pseudo-liberty, and merging
     // (pseudo-liberty counters add up, so the order of the two does not matter).
     const col = this.color;
-    const dirs = this.dirs;
+    const head = this.head;
+    const libCount = this.libCount;
+    const libSum = this.libSum;
+    const libSumSq = this.libSumSq;
+    const W = this.stride;
+    const pp = p * p;
     let h = p;
     let hostile = 0;
+    // The four neighbours in the order of dirs (N, E, S, W): the merges' heads depend on it.
     for (let d = 0; d < 4; d++) {
-      const n = p + dirs[d];
+      const n = d === 0 ? p - W : d === 1 ? p + 1 : d === 2 ? p + W : p - 1;
       const cn = col[n];
-      if (cn === EMPTY) this.addLib(h, n);
-      else if (cn === c) {
-        const hn = this.head[n];
-        this.removeLib(hn, p);
+      if (cn === EMPTY) {
+        libCount[h]++;
+        libSum[h] += n;
+        libSumSq[h] += n * n;
+      } else if (cn === c) {
+        const hn = head[n];
+        libCount[hn]--;
+        libSum[hn] -= p;
+        libSumSq[hn] -= pp;
         if (hn !== h) h = this.merge(h, hn);
       } else if (cn === o) {
-        this.removeLib(this.head[n], p);
+        const hn = head[n];
+        libCount[hn]--;
+        libSum[hn] -= p;
+        libSumSq[hn] -= pp;
         hostile++;
       }
     }
@@ -531,9 +622,9 @@ export class GoBoard {
     let lastCapture = 0;
     if (hostile > 0) {
       for (let d = 0; d < 4; d++) {
-        const n = p + dirs[d];
-        if (col[n] === o && this.libCount[this.head[n]] === 0) {
-          captured += this.removeChain(this.head[n]);
+        const n = d === 0 ? p - W : d === 1 ? p + 1 : d === 2 ? p + W : p - 1;
+        if (col[n] === o && libCount[head[n]] === 0) {
+          captured += this.removeChain(head[n]);
           lastCapture = n;
         }
       }
@@ -557,6 +648,7 @@ export class GoBoard {
     if (k + 1 >= this.undoMove.length) this.growUndo();
     this.undoMove[k] = p;
     this.undoColor[k] = c;
+    if (!this.history) return k;
     this.undoToMove[k] = this.toMove;
     this.undoKo[k] = this.koPoint;
     this.undoKoColor[k] = this.koColor;
@@ -568,8 +660,45 @@ export class GoBoard {
   private finishRecord(c: number): void {
     this.ply++;
     this.toMove = 3 - c;
+    if (!this.history) return;
     this.histLo[this.ply] = this.hashLo;
     this.histHi[this.ply] = this.hashHi;
+  }
+
+  /**
+   * Turns the history off or back on. A playout board, copied into and played forward only,
+   * turns it off and saves the undo records and hash updates of every move; undo() then throws,
+   * and the hash (hashLo/hashHi, so superko) is meaningless until the history is turned on again,
+   * which recomputes the hash and starts a fresh history (as after setup).
+   */
+  setHistory(on: boolean): void {
+    if (on && !this.history) {
+      this.recomputeHash();
+      this.history = true;
+      const passes = this.passes;
+      this.resetHistory();
+      this.passes = passes;
+    }
+    this.history = on;
+  }
+
+  private recomputeHash(): void {
+    let lo = 0;
+    let hi = 0;
+    for (let p = 0; p < this.points; p++) {
+      const c = this.color[p];
+      if (c === BLACK || c === WHITE) {
+        lo ^= ZOBRIST_LO[p * 3 + c];
+        hi ^= ZOBRIST_HI[p * 3 + c];
+      }
+    }
+    this.hashLo = lo;
+    this.hashHi = hi;
+  }
+
+  /** False after setHistory(false). */
+  get keepsHistory(): boolean {
+    return this.history;
   }
 
   private growUndo(): void {
@@ -592,6 +721,7 @@ export class GoBoard {
 
   /** True if the current position (stones only) occurred after an earlier ply. */
   repeatsEarlierPosition(): boolean {
+    if (!this.history) throw new RangeError('superko on a board without history (setHistory(false))');
     for (let i = this.ply - 1; i >= 0; i--) {
       if (this.histLo[i] === this.hashLo && this.histHi[i] === this.hashHi) return true;
     }
@@ -621,6 +751,7 @@ export class GoBoard {
   /** Takes back the last move or pass, restoring everything it changed. */
   undo(): void {
     if (this.ply === 0) throw new RangeError('nothing to undo');
+    if (!this.history) throw new RangeError('undo on a board without history (setHistory(false))');
     const k = --this.ply;
     const p = this.undoMove[k];
     const c = this.undoColor[k];
@@ -757,6 +888,8 @@ export class GoBoard {
     this.superko = other.superko;
     this.hashLo = other.hashLo;
     this.hashHi = other.hashHi;
+    // A board without history has no valid hash: one that keeps history computes it.
+    if (!other.history && this.history) this.recomputeHash();
     this.resetHistory();
     this.passes = other.passes;
   }
@@ -765,6 +898,8 @@ export class GoBoard {
   clone(): GoBoard {
     const b = new GoBoard(this.size);
     b.copyFrom(this);
+    // Without history there is none to copy: the copy starts afresh, as after copyFrom.
+    if (!this.history) return b;
     b.undoMove = this.undoMove.slice();
     b.undoColor = this.undoColor.slice();
     b.undoToMove = this.undoToMove.slice();
@@ -856,6 +991,6 @@ export class GoBoard {
         hi ^= ZOBRIST_HI[p * 3 + c];
       }
     }
-    if (lo !== this.hashLo || hi !== this.hashHi) throw new Error('hash differs from a recomputation');
+    if (this.history && (lo !== this.hashLo || hi !== this.hashHi)) throw new Error('hash differs from a recomputation');
   }
 }

@@ -95,10 +95,29 @@ export function canonicalShapeTable(): Uint16Array {
   return t;
 }
 
+/** 3x3 code -> empty orthogonal neighbours (N, W, E, S: the slots 1, 3, 4, 6). */
+const emptyNeighbours = (() => {
+  const t = new Uint8Array(1 << 16);
+  for (let code = 0; code < 1 << 16; code++) {
+    t[code] = (((code >> 2) & 3) === EMPTY ? 1 : 0) + (((code >> 6) & 3) === EMPTY ? 1 : 0) + (((code >> 8) & 3) === EMPTY ? 1 : 0) + (((code >> 12) & 3) === EMPTY ? 1 : 0);
+  }
+  return t;
+})();
+
+/** 3x3 code -> 1 if a stone (of either colour) is an orthogonal neighbour. */
+const stoneBeside = (() => {
+  const t = new Uint8Array(1 << 16);
+  const stone = (v: number): boolean => v === 1 || v === 2;
+  for (let code = 0; code < 1 << 16; code++) {
+    t[code] = stone((code >> 2) & 3) || stone((code >> 6) & 3) || stone((code >> 8) & 3) || stone((code >> 12) & 3) ? 1 : 0;
+  }
+  return t;
+})();
+
 /** The distance measure of Coulom's features: dx + dy + max(dx, dy), as a bucket 0..15 (d = 2..17+). */
 export function distanceBucket(b: GoBoard, p: number, q: number): number {
-  const dx = Math.abs(b.xOf(p) - b.xOf(q));
-  const dy = Math.abs(b.yOf(p) - b.yOf(q));
+  const dx = Math.abs(b.xAt[p] - b.xAt[q]);
+  const dy = Math.abs(b.yAt[p] - b.yAt[q]);
   const d = dx + dy + (dx > dy ? dx : dy);
   return (d > 17 ? 17 : d) - 2;
 }
@@ -108,46 +127,57 @@ export function distanceBucket(b: GoBoard, p: number, q: number): number {
  * generators excluded) and returns how many. Allocation-free.
  */
 export function moveFeatures(b: GoBoard, p: number, c: number, out: Int32Array): number {
-  const shapes = canonicalShapeTable();
-  const col = b.color;
-  const dirs = b.dirs;
-  const o = 3 - c;
-  let n = 0;
-  out[n++] = shapes[((c - 1) << 16) | b.nbr3[p]];
-  const last = b.ply > 0 ? b.moveAt(b.ply - 1) : PASS;
-  const before = b.ply > 1 ? b.moveAt(b.ply - 2) : PASS;
-  // Captures, ataris, and own chains in atari beside p.
+  out[0] = canonicalShapeTable()[((c - 1) << 16) | b.nbr3[p]];
+  return moveFeaturesAfter(b, p, c, b.ply > 0 ? b.moveAt(b.ply - 1) : PASS, b.ply > 1 ? b.moveAt(b.ply - 2) : PASS, out);
+}
+
+/**
+ * moveFeatures without the shape: writes the other features from out[1] on, given the last move
+ * and the one before (PASS if none; a caller scoring every point of a position reads them once),
+ * and returns the count including out[0].
+ */
+export function moveFeaturesAfter(b: GoBoard, p: number, c: number, last: number, before: number, out: Int32Array): number {
+  let n = 1;
+  // Captures, ataris, and own chains in atari beside p (none without a stone beside it).
   let capture = 0;
   let atari = false;
   let ownInAtari = false;
   let ownNeighbour = false;
-  for (let d = 0; d < 4; d++) {
-    const q = p + dirs[d];
-    const cq = col[q];
-    if (cq === o) {
-      if (b.inAtari(q)) {
-        let level = 1;
-        if (last > 0 && col[last] === o && b.head[last] === b.head[q]) level = 2;
-        if (savesByCapture(b, q, c)) level = 3;
-        if (level > capture) capture = level;
-      } else if (b.liberties(q, 3) === 2) atari = true;
-    } else if (cq === c) {
-      ownNeighbour = true;
-      if (b.inAtari(q)) ownInAtari = true;
+  if (stoneBeside[b.nbr3[p]] !== 0) {
+    const col = b.color;
+    const dirs = b.dirs;
+    const o = 3 - c;
+    for (let d = 0; d < 4; d++) {
+      const q = p + dirs[d];
+      const cq = col[q];
+      if (cq === o) {
+        if (b.inAtari(q)) {
+          let level = 1;
+          if (last > 0 && col[last] === o && b.head[last] === b.head[q]) level = 2;
+          if (savesByCapture(b, q, c)) level = 3;
+          if (level > capture) capture = level;
+        } else {
+          // Two liberties? Two pseudo-liberties, not in atari, are two; three empty neighbours of
+          // the stone itself are three or more; else count.
+          const pseudo = b.libCount[b.head[q]];
+          if (pseudo === 2) atari = true;
+          else if (emptyNeighbours[b.nbr3[q]] < 3 && b.liberties(q, 3) === 2) atari = true;
+        }
+      } else if (cq === c) {
+        ownNeighbour = true;
+        if (b.inAtari(q)) ownInAtari = true;
+      }
     }
   }
   if (capture > 0) out[n++] = CAPTURE + capture - 1;
-  else if (ownInAtari && b.libertiesAfter(p, c, 2) >= 2) out[n++] = EXTENSION;
+  else if (ownInAtari && b.libertiesAfter2(p, c) >= 2) out[n++] = EXTENSION;
   // An atari that is itself a self-atari of the new stone still counts as an atari (Coulom's).
   if (atari) out[n++] = ATARI;
-  if (capture === 0 && ownNeighbour && b.libertiesAfter(p, c, 2) < 2) out[n++] = SELF_ATARI;
+  if (capture === 0 && ownNeighbour && b.libertiesAfter2(p, c) < 2) out[n++] = SELF_ATARI;
   if (last > 0) out[n++] = DIST_PREVIOUS + distanceBucket(b, p, last);
   if (before > 0) out[n++] = DIST_BEFORE + distanceBucket(b, p, before);
-  const x = b.xOf(p);
-  const y = b.yOf(p);
-  let line = Math.min(x, y, b.size - 1 - x, b.size - 1 - y);
-  if (line > 4) line = 4;
-  out[n++] = LINE + line;
+  const line = b.edgeDistance[p];
+  out[n++] = LINE + (line > 4 ? 4 : line);
   return n;
 }
 

@@ -107,6 +107,13 @@ export class MctsPlayer {
   private raveWins = new Float64Array(0);
   /** Per node, the RAVE-mixed winning rate (1 - beta) q + beta q_rave, kept up to date with the stats. */
   private mix = new Float64Array(0);
+  /**
+   * Per node, the parts of `mix` that only its own visits and wins decide: (1 - beta) q, and beta.
+   * A RAVE update (most of the backup's work) then recomputes mix with one division:
+   * mixBase + beta * q_rave, the same floating-point operations as refresh, so the same value.
+   */
+  private mixBase = new Float64Array(0);
+  private beta = new Float64Array(0);
   // The spare set the kept subtree is copied into (allocated at the first reuse).
   private spareCapacity = 0;
   private spareMove = new Int32Array(0);
@@ -141,6 +148,7 @@ export class MctsPlayer {
   private expandPoints = new Int32Array(0);
   private expandLog = new Float64Array(0);
   private expandKeys = new Float64Array(0);
+  private expandIntKeys = new Int32Array(0);
   /** Per point, playouts in which black owned it at the end (last search). */
   ownerBlack = new Float64Array(0);
   /** Playouts in the last search (this thread's). */
@@ -252,7 +260,7 @@ export class MctsPlayer {
    */
   private search(board: GoBoard, color: number, komi: number, timeMs: number, maxPlayouts: number, start: number): { reused: number } {
     const size = board.size;
-    if (!this.scratch || this.scratch.size !== size) this.scratch = new GoBoard(size);
+    if (!this.scratch || this.scratch.size !== size) this.scratch = scratchBoard(size);
     const scratch = this.scratch;
     const need = Math.min(1_000_000, (maxPlayouts * (size * size + 1)) / EXPAND_AT + size * size + 16);
     if (this.firstPlay.length !== board.points) {
@@ -476,6 +484,16 @@ export class MctsPlayer {
     [this.mix, this.spareMix] = [this.spareMix, this.mix];
     [this.capacity, this.spareCapacity] = [this.spareCapacity, this.capacity];
     this.used = used;
+    if (this.mixBase.length < this.capacity) {
+      this.mixBase = new Float64Array(this.capacity);
+      this.beta = new Float64Array(this.capacity);
+    }
+    // The kept nodes' mix parts, from their copied statistics (mix itself was copied).
+    for (let i = 0; i < used; i++) {
+      const beta = raveBeta(this.visits[i]);
+      this.beta[i] = beta;
+      this.mixBase[i] = (1 - beta) * (this.wins[i] / this.visits[i]);
+    }
   }
 
   /** The root generators' adjustments on a kept root (a fresh root gets them in expand). */
@@ -497,7 +515,7 @@ export class MctsPlayer {
    * are 0. The dead-stone judgement (status.ts) reads it. Allocates only the returned array.
    */
   playoutOwnership(board: GoBoard, komi: number, playouts: number): Float64Array {
-    if (!this.scratch || this.scratch.size !== board.size) this.scratch = new GoBoard(board.size);
+    if (!this.scratch || this.scratch.size !== board.size) this.scratch = scratchBoard(board.size);
     const scratch = this.scratch;
     if (this.firstPlay.length !== board.points) {
       this.firstPlay = new Uint8Array(board.points);
@@ -555,6 +573,8 @@ export class MctsPlayer {
     this.raveVisits = new Float64Array(this.capacity);
     this.raveWins = new Float64Array(this.capacity);
     this.mix = new Float64Array(this.capacity);
+    this.mixBase = new Float64Array(this.capacity);
+    this.beta = new Float64Array(this.capacity);
   }
 
   /** One simulation: descend, maybe expand, play out, back up. */
@@ -590,6 +610,7 @@ export class MctsPlayer {
     if (!over) this.policy.playMoves(b, last > 0 ? last : 0, this.firstPlay, maxMoves);
     const margin = this.recordOwnership(b) - komi;
     const winner = margin > 0 ? BLACK : margin < 0 ? WHITE : EMPTY;
+    const widening = this.widening;
     for (let i = 0; i < len; i++) {
       const nd = this.path[i];
       this.visits[nd] += 1;
@@ -603,7 +624,9 @@ export class MctsPlayer {
         if (m > 0 && this.firstPlay[m] === toMove) {
           this.raveVisits[ch] += 1;
           this.raveWins[ch] += winner === EMPTY ? 0.5 : winner === toMove ? 1 : 0;
-          this.refresh(ch);
+          // With progressive widening select reads a few children of a node, so it computes
+          // their mix itself (the same operations) rather than the backup for all of them.
+          if (!widening) this.refreshRave(ch);
         }
       }
     }
@@ -652,12 +675,21 @@ export class MctsPlayer {
         stop = first + width;
         // Pass, the last child, stays a choice.
         const pass = end - 1;
+        this.refreshRave(pass);
         bestValue = mix[pass] + EXPLORATION * Math.sqrt(logN / visits[pass]);
         best = pass;
       }
+      // The backup leaves mix to this point when widening (see simulate).
+      for (let ch = first; ch < stop; ch++) this.refreshRave(ch);
     }
+    // Every child has at least PRIOR_VISITS visits, so its exploration term is at most `bound`
+    // (each floating-point step is monotone): a child whose mix plus bound does not beat the best
+    // so far cannot win, and its square root is skipped.
+    const bound = EXPLORATION * Math.sqrt(logN / PRIOR_VISITS);
     for (let ch = first; ch < stop; ch++) {
-      const value = mix[ch] + EXPLORATION * Math.sqrt(logN / visits[ch]);
+      const m = mix[ch];
+      if (m + bound <= bestValue) continue;
+      const value = m + EXPLORATION * Math.sqrt(logN / visits[ch]);
       if (value > bestValue) {
         bestValue = value;
         best = ch;
@@ -671,8 +703,16 @@ export class MctsPlayer {
     const n = this.visits[i];
     const q = this.wins[i] / n;
     const rq = this.raveWins[i] / this.raveVisits[i];
-    const beta = Math.sqrt(RAVE_K / (3 * n + RAVE_K));
-    this.mix[i] = (1 - beta) * q + beta * rq;
+    const beta = raveBeta(n);
+    const base = (1 - beta) * q;
+    this.beta[i] = beta;
+    this.mixBase[i] = base;
+    this.mix[i] = base + beta * rq;
+  }
+
+  /** refresh after only the RAVE statistics of node i changed (its mixBase and beta still hold). */
+  private refreshRave(i: number): void {
+    this.mix[i] = this.mixBase[i] + this.beta[i] * (this.raveWins[i] / this.raveVisits[i]);
   }
 
   /** Most visited child (real visits, priors removed); optionally not PASS. Returns -1 if none. */
@@ -756,18 +796,21 @@ export class MctsPlayer {
       this.expandPoints = new Int32Array(b.points);
       this.expandLog = new Float64Array(b.points);
       this.expandKeys = new Float64Array(b.points);
+      this.expandIntKeys = new Int32Array(b.points);
     }
     const pts = this.expandPoints;
     const lg = this.expandLog;
     const empties = atRoot ? b.emptyList.slice(0, b.emptyCount) : b.emptyList;
     const count = b.emptyCount;
+    const last = b.ply > 0 ? b.moveAt(b.ply - 1) : PASS;
+    const before = b.ply > 1 ? b.moveAt(b.ply - 2) : PASS;
     let n = 0;
     let max = -Infinity;
     for (let i = 0; i < count; i++) {
       const p = empties[i];
       if (atRoot ? !b.isLegal(p, c) : !b.isLegalSimple(p, c)) continue;
       if (this.policy.isEyeLike(b, p, c)) continue;
-      let s = model.logStrength(b, p, c);
+      let s = model.logStrengthAfter(b, p, c, last, before);
       if (gen) s += model.generatorStrength(gen.get(p) ?? 0);
       pts[n] = p;
       lg[n] = s;
@@ -780,12 +823,34 @@ export class MctsPlayer {
     if (b.size >= WIDEN_FROM_SIZE && n > 1) {
       // Strongest first: sort keys of strength and index (the index in the low bits of a float
       // would lose precision; sort the negated strengths with the index as the fraction instead).
-      const keys = this.expandKeys;
-      for (let i = 0; i < n; i++) keys[i] = Math.round((max - lg[i]) * 1024) * 1024 + i;
-      keys.subarray(0, n).sort();
+      // Rounded strengths below 2^21 (always, in practice) make the same keys as int32s, which
+      // sort faster; the order is the same.
+      const ints = this.expandIntKeys;
+      let small = true;
       for (let i = 0; i < n; i++) {
-        const k = keys[i] % 1024;
-        this.addChild(first + i, pts[k], c, 0.5 + this.priorScale * (lg[k] - mean));
+        const r = Math.round((max - lg[i]) * 1024);
+        if (r >= 1 << 21) {
+          small = false;
+          break;
+        }
+        ints[i] = r * 1024 + i;
+      }
+      if (small) {
+        ints.subarray(0, n).sort();
+        for (let i = 0; i < n; i++) {
+          const k = ints[i] & 1023;
+          this.addChild(first + i, pts[k], c, 0.5 + this.priorScale * (lg[k] - mean));
+        }
+      } else {
+        const keys = this.expandKeys;
+        for (let i = 0; i < n; i++) keys[i] = Math.round((max - lg[i]) * 1024) * 1024 + i;
+        keys.subarray(0, n).sort();
+        for (let i = 0; i < n; i++) {
+          // keys[i] % 1024 without a floating-point remainder (the keys are integers below 2^53).
+          const key = keys[i];
+          const k = key - Math.floor(key / 1024) * 1024;
+          this.addChild(first + i, pts[k], c, 0.5 + this.priorScale * (lg[k] - mean));
+        }
       }
     } else {
       for (let i = 0; i < n; i++) this.addChild(first + i, pts[i], c, 0.5 + this.priorScale * (lg[i] - mean));
@@ -803,11 +868,17 @@ export class MctsPlayer {
     this.mover[i] = c;
     this.firstChild[i] = 0;
     this.childCount[i] = 0;
+    const w = PRIOR_VISITS * r;
     this.visits[i] = PRIOR_VISITS;
-    this.wins[i] = PRIOR_VISITS * r;
+    this.wins[i] = w;
     this.raveVisits[i] = PRIOR_VISITS;
-    this.raveWins[i] = PRIOR_VISITS * r;
-    this.refresh(i);
+    this.raveWins[i] = w;
+    // refresh(i), with both rates the same quotient and beta that of PRIOR_VISITS visits.
+    const q = w / PRIOR_VISITS;
+    const base = (1 - PRIOR_BETA) * q;
+    this.beta[i] = PRIOR_BETA;
+    this.mixBase[i] = base;
+    this.mix[i] = base + PRIOR_BETA * q;
   }
 
   /** Prior winning rate of c playing p from cheap local knowledge (the hand-made rules). */
@@ -840,6 +911,27 @@ export function handPriorRate(policy: PlayoutPolicy, b: GoBoard, p: number, c: n
     else rate += 0.05;
   }
   return rate;
+}
+
+/** beta of RAVE for small integer visit counts (the common case), computed once. */
+const BETA_TABLE_SIZE = 1 << 16;
+const BETA_TABLE = new Float64Array(BETA_TABLE_SIZE);
+for (let n = 0; n < BETA_TABLE_SIZE; n++) BETA_TABLE[n] = Math.sqrt(RAVE_K / (3 * n + RAVE_K));
+
+/** The weight of the RAVE rate in a node of n visits: sqrt(K / (3n + K)) (Gelly and Silver). */
+function raveBeta(n: number): number {
+  const k = n | 0;
+  return k === n && k >= 0 && k < BETA_TABLE_SIZE ? BETA_TABLE[k] : Math.sqrt(RAVE_K / (3 * n + RAVE_K));
+}
+
+/** beta of a new node (PRIOR_VISITS visits). */
+const PRIOR_BETA = raveBeta(PRIOR_VISITS);
+
+/** The board playouts run on: copied into and played forward only, so it keeps no undo history. */
+function scratchBoard(size: number): GoBoard {
+  const b = new GoBoard(size);
+  b.setHistory(false);
+  return b;
 }
 
 /** ln of the mean of exp(v[0..n)). */

@@ -71,6 +71,45 @@ describe('playouts', () => {
     expect(shapes).toBeGreaterThan(50);
   });
 
+  it('random(n) is the xorshift32 state modulo n', () => {
+    const policy = new PlayoutPolicy(playoutShapeScores(), 12345);
+    let x = 12345;
+    for (let i = 0; i < 200000; i++) {
+      const n = i % 3 === 0 ? 1 + (i % 700) : i % 3 === 1 ? 0x7fffffff - i : 8;
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      const expected = (x >>> 0) % n;
+      const got = policy.random(n);
+      if (got !== expected) expect(got).toBe(expected);
+    }
+    expect(policy.seed).toBe(x);
+  });
+
+  it('the one-pass legality and self-atari test equals isLegalSimple and isBadSelfAtari', () => {
+    const policy = new PlayoutPolicy(playoutShapeScores(), 5);
+    const firstPlay = new Uint8Array(new GoBoard(19).points);
+    const seen = [0, 0];
+    let kos = 0;
+    for (const size of [5, 9, 13, 19]) {
+      for (let game = 0; game < 40; game++) {
+        const b = new GoBoard(size);
+        policy.playMoves(b, 0, firstPlay, 5 + ((game * 7 * size) % (3 * size * size)));
+        if (b.koPoint !== 0) kos++;
+        for (let p = 0; p < b.points; p++) {
+          if (b.color[p] !== EMPTY) continue;
+          for (const c of [BLACK, WHITE]) {
+            const slow = policy.isPlayableReference(b, p, c);
+            if (policy.isPlayableFast(b, p, c) !== slow) expect({ size, game, p, c, fast: !slow }).toBe(null);
+            seen[slow ? 1 : 0]++;
+          }
+        }
+      }
+    }
+    expect(Math.min(...seen)).toBeGreaterThan(1000);
+    expect(kos).toBeGreaterThan(0);
+  });
+
   it('answers an atari next to the last move', () => {
     // White just played (2,1), putting black (1,1) in atari; black's saving move is (1,2)... or capture.
     const r = parseFigure(['+O+++', 'O*O++', '+++++', '+++++', '+++++'].join('\n'));

@@ -149,7 +149,9 @@ export class PlayoutPolicy {
     x ^= x >>> 17;
     x ^= x << 5;
     this.rng = x;
-    return ((x >>> 0) % n) | 0;
+    // n >>> 0: both operands typed uint32, V8 divides integers; with n read from a field it
+    // otherwise took the floating-point remainder (x87 fprem), a sixth of randomMove's time.
+    return ((x >>> 0) % (n >>> 0)) | 0;
   }
 
   /** The random generator's state (to hand a search's stream on, e.g. to a worker). */
@@ -179,7 +181,54 @@ export class PlayoutPolicy {
       else if (cq === 3 - c && b.inAtari(q)) return false;
     }
     if (ownNeighbours === 0) return false;
-    return b.libertiesAfter(p, c, 2) < 2;
+    return b.libertiesAfter2(p, c) < 2;
+  }
+
+  /** isLegalSimple for an empty point p: a point with an empty neighbour is no suicide and no ko point. */
+  private isLegalQuick(b: GoBoard, p: number, c: number): boolean {
+    return ((this.flags[b.nbr3[p]] & ONE_EMPTY) !== 0 && p !== b.koPoint) || b.isLegalSimple(p, c);
+  }
+
+  /**
+   * isLegalSimple(p, c) && !isBadSelfAtari(p, c) for an empty point p with fewer than two empty
+   * neighbours (f = its flags); without an empty neighbour, one look at the four neighbours
+   * decides both (isPlayableReference is the plain test).
+   */
+  private isPlayable(b: GoBoard, p: number, c: number, f: number): boolean {
+    if ((f & ONE_EMPTY) !== 0) {
+      if (p === b.koPoint && !b.isLegalSimple(p, c)) return false;
+      return !this.isBadSelfAtari(b, p, c);
+    }
+    if (p === b.koPoint && c === b.koColor) return false;
+    const col = b.color;
+    const o = 3 - c;
+    let own = 0;
+    let ownSafe = false;
+    let captures = false;
+    for (let d = 0; d < 4; d++) {
+      const q = p + b.dirs[d];
+      const cq = col[q];
+      if (cq === c) {
+        own++;
+        if (!ownSafe && !b.inAtari(q)) ownSafe = true;
+      } else if (cq === o && !captures && b.inAtari(q)) captures = true;
+    }
+    // Suicide: no own chain keeps a liberty and nothing is captured.
+    if (!ownSafe && !captures) return false;
+    // A capture, or no own chain to join, is no self-atari of a chain.
+    if (captures || own === 0) return true;
+    return b.libertiesAfter2(p, c) >= 2;
+  }
+
+  /** The plain test isPlayable stands for (tests). */
+  isPlayableReference(b: GoBoard, p: number, c: number): boolean {
+    return b.isLegalSimple(p, c) && !this.isBadSelfAtari(b, p, c);
+  }
+
+  /** isPlayable for tests: any empty point. */
+  isPlayableFast(b: GoBoard, p: number, c: number): boolean {
+    const f = this.flags[b.nbr3[p]];
+    return (f & TWO_EMPTY) !== 0 ? p !== b.koPoint || c !== b.koColor : this.isPlayable(b, p, c, f);
   }
 
   /** A good move for c near the last move, or 0 if the local rules propose nothing. */
@@ -199,24 +248,28 @@ export class PlayoutPolicy {
           const r = s + dirs[e];
           if (col[r] === o && b.inAtari(r)) {
             const m = b.atariPoint(r);
-            if (b.isLegalSimple(m, c)) return m;
+            if (this.isLegalQuick(b, m, c)) return m;
           }
         }
         s = b.nextStone[s];
       } while (s !== h);
       const m = b.atariPoint(q);
-      if (b.isLegalSimple(m, c) && b.libertiesAfter(m, c, 2) >= 2) return m;
+      if (this.isLegalQuick(b, m, c) && b.libertiesAfter2(m, c) >= 2) return m;
     }
-    // 2. Capture the last move's chain or a neighbour chain in atari.
-    if (col[last] === o && b.inAtari(last)) {
-      const m = b.atariPoint(last);
-      if (b.isLegalSimple(m, c)) return m;
-    }
-    for (let d = 0; d < 4; d++) {
-      const q = last + dirs[d];
-      if (col[q] === o && b.inAtari(q)) {
-        const m = b.atariPoint(q);
-        if (b.isLegalSimple(m, c)) return m;
+    // 2. Capture the last move's chain or a neighbour chain in atari. When the last move is the
+    // opponent's stone, its neighbours of that colour are its own chain, already tested.
+    if (col[last] === o) {
+      if (b.inAtari(last)) {
+        const m = b.atariPoint(last);
+        if (this.isLegalQuick(b, m, c)) return m;
+      }
+    } else {
+      for (let d = 0; d < 4; d++) {
+        const q = last + dirs[d];
+        if (col[q] === o && b.inAtari(q)) {
+          const m = b.atariPoint(q);
+          if (this.isLegalQuick(b, m, c)) return m;
+        }
       }
     }
     // 3. Shape moves among the 8 neighbours of the last move.
@@ -230,8 +283,7 @@ export class PlayoutPolicy {
       if (col[q] !== EMPTY) continue;
       const f = flags[nb[q]];
       if ((f & good) === 0) continue;
-      if (((f & ONE_EMPTY) === 0 || q === b.koPoint) && !b.isLegalSimple(q, c)) continue;
-      if ((f & TWO_EMPTY) === 0 && this.isBadSelfAtari(b, q, c)) continue;
+      if ((f & TWO_EMPTY) === 0 && !this.isPlayable(b, q, c, f)) continue;
       this.buf[n++] = q;
     }
     if (n > 0) return this.buf[this.random(n)];
@@ -251,10 +303,9 @@ export class PlayoutPolicy {
       if (++i === count) i = 0;
       const f = flags[nb[p]];
       if ((f & c) !== 0) continue;
-      // With an empty neighbour the move is no suicide and (a ko point has none) no ko retake;
-      // with two it is no self-atari: the common case needs no chain lookups at all.
-      if (((f & ONE_EMPTY) === 0 || p === b.koPoint) && !b.isLegalSimple(p, c)) continue;
-      if ((f & TWO_EMPTY) === 0 && this.isBadSelfAtari(b, p, c)) continue;
+      // With two empty neighbours the move is legal (a ko point has none) and no self-atari: the
+      // common case needs no chain lookups at all.
+      if ((f & TWO_EMPTY) === 0 && !this.isPlayable(b, p, c, f)) continue;
       return p;
     }
     return PASS;

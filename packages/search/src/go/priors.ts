@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { SenteError } from '@sente/core';
 import { shippedGoPriorsFile } from '@sente/builds';
 import { crc32 } from '../othello/evaltable.js';
-import { FEATURE_COUNT, FEATURE_GROUPS, GENERATOR, GENERATOR_NAMES, MAX_MOVE_FEATURES, SHAPE_FEATURES, canonicalShapeTable, moveFeatures } from './features.js';
+import { FEATURE_COUNT, FEATURE_GROUPS, GENERATOR, GENERATOR_NAMES, MAX_MOVE_FEATURES, SHAPE_FEATURES, canonicalShapeTable, moveFeatures, moveFeaturesAfter } from './features.js';
 import type { GoBoard } from './rules.js';
 
 export const PRIORS_FORMAT = 'sente-go-priors';
@@ -107,6 +107,15 @@ export class PriorModel {
     // buf[0] is the shape; read it through the code table (same value, one lookup fewer).
     let s = this.shapeByCode[((c - 1) << 16) | b.nbr3[p]];
     for (let i = 1; i < n; i++) s += this.weights[this.buf[i]];
+    return s;
+  }
+
+  /** logStrength given the last move and the one before (PASS if none), as moveFeaturesAfter takes them. */
+  logStrengthAfter(b: GoBoard, p: number, c: number, last: number, before: number): number {
+    const buf = this.buf;
+    const n = moveFeaturesAfter(b, p, c, last, before, buf);
+    let s = this.shapeByCode[((c - 1) << 16) | b.nbr3[p]];
+    for (let i = 1; i < n; i++) s += this.weights[buf[i]];
     return s;
   }
 
