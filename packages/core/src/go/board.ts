@@ -683,6 +683,13 @@ export class GoBoard {
   }
 
   private recomputeHash(): void {
+    const h = this.hashOfStones();
+    this.hashLo = h.lo;
+    this.hashHi = h.hi;
+  }
+
+  /** The position hash from the stones on the board (not kept up to date: a recomputation). */
+  private hashOfStones(): { lo: number; hi: number } {
     let lo = 0;
     let hi = 0;
     for (let p = 0; p < this.points; p++) {
@@ -692,8 +699,7 @@ export class GoBoard {
         hi ^= ZOBRIST_HI[p * 3 + c];
       }
     }
-    this.hashLo = lo;
-    this.hashHi = hi;
+    return { lo, hi };
   }
 
   /** False after setHistory(false). */
@@ -982,15 +988,7 @@ export class GoBoard {
       if (this.nbr3[p] !== code) throw new Error(`3x3 code at ${p} is ${this.nbr3[p]}, actual ${code}`);
     }
     if (empties !== this.emptyCount) throw new Error(`empty count ${this.emptyCount}, actual ${empties}`);
-    let lo = 0;
-    let hi = 0;
-    for (let p = 0; p < this.points; p++) {
-      const c = this.color[p];
-      if (c === BLACK || c === WHITE) {
-        lo ^= ZOBRIST_LO[p * 3 + c];
-        hi ^= ZOBRIST_HI[p * 3 + c];
-      }
-    }
-    if (this.history && (lo !== this.hashLo || hi !== this.hashHi)) throw new Error('hash differs from a recomputation');
+    const h = this.hashOfStones();
+    if (this.history && (h.lo !== this.hashLo || h.hi !== this.hashHi)) throw new Error('hash differs from a recomputation');
   }
 }
