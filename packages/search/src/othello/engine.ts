@@ -276,10 +276,11 @@ export class Engine {
    * The exact (or win/loss) solve of a position with no limits, on this engine's threads:
    * solvePosition() with the engine's context and helpers. `nodes` counts the solve on the main
    * thread (not its principal variation's searches) and everything the helpers searched. The endgame table keeps what earlier solves
-   * proved; newGame() forgets it. With `selectivity` (a level of probcut.ts SELECTIVITY_T above 0,
-   * for measurements; needs the build's endgame cut parameters) the solve is probable instead: the
-   * deep nodes cut as think()'s probable endgame does at that level, on this thread alone, with no
-   * principal variation beyond the move.
+   * proved; newGame() forgets it. An exact full-window solve of PREPASS_MIN_EMPTIES or more, with
+   * the build's endgame cut parameters and no `guess`, first solves at PREPASS_LEVEL (its nodes
+   * counted). With `selectivity` (a level of probcut.ts SELECTIVITY_T above 0; needs the build's
+   * endgame cut parameters) the solve is probable instead: the deep nodes cut as think()'s probable
+   * endgame does at that level (the helpers too), with no principal variation beyond the move.
    */
   solve(position: Position, options: SolveOptions & { readonly selectivity?: number } = {}): SolveResult {
     const level = options.selectivity ?? 0;
