@@ -7,6 +7,14 @@ import { goPerft } from './perft.js';
 import { neighbourhoodCode } from './patterns.js';
 import { referenceEmpty, referenceIsLegal, referenceLiberties, referencePass, referencePlay, type ReferenceState } from './reference.js';
 
+/** A seeded generator of whole numbers below n (a linear congruential one: the same games every run). */
+function seededRandom(seed: number): (n: number) => number {
+  return (n) => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed % n;
+  };
+}
+
 function fig(rows: string[]): GoBoard {
   const r = parseFigure(rows.join('\n'));
   if (!r.ok) throw new Error(r.error.message);
@@ -183,11 +191,7 @@ describe('undo', () => {
 
   it('restores everything after a long random game', () => {
     const b = new GoBoard(7);
-    let seed = 12345;
-    const rnd = (n: number): number => {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      return seed % n;
-    };
+    const rnd = seededRandom(12345);
     const snaps: string[] = [];
     const snap = (): string => JSON.stringify([Array.from(b.color), Array.from(b.captures), b.koPoint, b.koColor, b.toMove, b.passes, b.hashLo, b.hashHi, b.emptyCount]);
     for (let i = 0; i < 300 && !b.isGameOver(); i++) {
@@ -271,11 +275,7 @@ describe('fast board against the seed-style reference', () => {
 
 describe('libertiesAfter', () => {
   it('equals the liberties after really playing, when nothing is captured', () => {
-    let seed = 99;
-    const rnd = (n: number): number => {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      return seed % n;
-    };
+    const rnd = seededRandom(99);
     let checked = 0;
     for (let game = 0; game < 20; game++) {
       const b = new GoBoard(7);
@@ -303,11 +303,7 @@ describe('libertiesAfter', () => {
 
 describe('libertiesAfter2', () => {
   it('equals libertiesAfter with limit 2 (the chain walk) on every empty point of random games', () => {
-    let seed = 7;
-    const rnd = (n: number): number => {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      return seed % n;
-    };
+    const rnd = seededRandom(7);
     const seen = [0, 0, 0];
     for (const [size, moves] of [[5, 30], [9, 90], [13, 200], [19, 400]]) {
       for (let game = 0; game < 8; game++) {
@@ -333,11 +329,7 @@ describe('libertiesAfter2', () => {
 
 describe('a board without history', () => {
   it('plays random games exactly as one with history, refuses undo, and gets its hash back', () => {
-    let seed = 11;
-    const rnd = (n: number): number => {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      return seed % n;
-    };
+    const rnd = seededRandom(11);
     for (const size of [5, 9, 19]) {
       for (let game = 0; game < 6; game++) {
         const kept = new GoBoard(size);
