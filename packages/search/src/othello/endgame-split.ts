@@ -279,8 +279,8 @@ export class SplitState {
         if (v !== NO_CUT) return v;
       }
     }
-    const mLo = generateMoves(pLo, pHi, oLo, oHi);
-    const mHi = HI[0];
+    let mLo = generateMoves(pLo, pHi, oLo, oHi);
+    let mHi = HI[0];
     if ((mLo | mHi) === 0) {
       if ((generateMoves(oLo, oHi, pLo, pHi) | HI[0]) === 0) return finalScore(pLo, pHi, oLo, oHi);
       if (!track) return -this.node(s, oLo, oHi, pLo, pHi, -beta, -alpha, empties, false);
@@ -291,8 +291,30 @@ export class SplitState {
     }
     const sq = s.endSq, fLo = s.endFLo, fHi = s.endFHi;
     const base = empties << 6;
+    const alpha0 = alpha;
+    let bestMove = -1;
     let n = 0;
     let best = -INF;
+    // The table's move first, before the others are scored, as the serial solver does (searchMoves).
+    let eldestDone = false;
+    if (ttMove >= 0 && (ttMove < 32 ? (mLo >>> ttMove) & 1 : (mHi >>> (ttMove - 32)) & 1) !== 0) {
+      const x = ttMove;
+      if (x < 32) mLo ^= 1 << x;
+      else mHi ^= 1 << (x - 32);
+      const f = flipsFor(pLo, pHi, oLo, oHi, x), fh = HI[0];
+      if (track) pos.applyMove(x, f, fh);
+      const v = -this.search(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x < 32 ? 1 << x : 0), pHi ^ fh ^ (x < 32 ? 0 : 1 << (x - 32)), -beta, -alpha, empties - 1);
+      if (track) pos.unmake();
+      if (s.stopped) return 0;
+      best = v;
+      bestMove = x;
+      if (v >= beta) {
+        tt.store(pLo, pHi, oLo, oHi, empties, v, 64, x);
+        return v;
+      }
+      if (v > alpha) alpha = v;
+      eldestDone = true;
+    }
     if (root) {
       for (const x of this.rootMoves) {
         sq[base + n] = x;
@@ -304,19 +326,31 @@ export class SplitState {
       const eLo = ~(pLo | oLo), eHi = ~(pHi | oHi);
       let parity = 0;
       for (let q = 0; q < 4; q++) parity |= ((popcount32(eLo & QUAD_LO[q]) + popcount32(eHi & QUAD_HI[q])) & 1) << q;
-      n = scoreMoves(s, pLo, pHi, oLo, oHi, alpha, beta, empties, parity, ttMove, mLo, mHi, track && empties >= EVAL_ORDER_MIN);
-      if (n < 0) return s.endCut;
-      best = s.endPruned;
-      // The whole order at once (the helpers take children from the list): the serial solver's
-      // selection steps, so both search the children in the same order.
-      for (let i = 0; i < n - 1; i++) selectMove(s, base, i, n);
+      if ((mLo | mHi) !== 0) {
+        n = scoreMoves(s, pLo, pHi, oLo, oHi, alpha, beta, empties, parity, -1, mLo, mHi, track && empties >= EVAL_ORDER_MIN);
+        if (n < 0) return s.endCut;
+        if (s.endPruned > best) best = s.endPruned;
+        // The whole order at once (the helpers take children from the list): the serial solver's
+        // selection steps, so both search the children in the same order.
+        for (let i = 0; i < n - 1; i++) selectMove(s, base, i, n);
+      }
+      if (eldestDone) {
+        // The table's move, searched, becomes the eldest brother at the front of the list.
+        for (let k = base + n; k > base; k--) {
+          sq[k] = sq[k - 1];
+          fLo[k] = fLo[k - 1];
+          fHi[k] = fHi[k - 1];
+        }
+        sq[base] = bestMove;
+        fLo[base] = flipsFor(pLo, pHi, oLo, oHi, bestMove);
+        fHi[base] = HI[0];
+        n++;
+      }
     }
-    const alpha0 = alpha;
-    let bestMove = -1;
     const splits = n > 1 && empties <= this.max && this.top < MAX_LEVELS && Atomics.load(this.words, READY) > 0 && Atomics.load(this.words, LOST) === 0;
     if (n === 0) {
       // Every move left out by its stored bound (best <= alpha): stored below as serial does.
-    } else if (splits && this.early && Atomics.load(this.words, IDLE) !== 0) {
+    } else if (splits && this.early && !eldestDone && Atomics.load(this.words, IDLE) !== 0) {
       // A helper is idle: split at once, the eldest brother searched here first (see `early`).
       this.earlySplits++;
       this.split(s, pLo, pHi, oLo, oHi, alpha, beta, empties - 1, base, n, best, bestMove, true);
@@ -324,8 +358,8 @@ export class SplitState {
       best = this.splitBest;
       bestMove = this.splitMove;
     } else {
-      // The eldest brother alone.
-      {
+      // The eldest brother alone (unless it was the table's move, already searched).
+      if (!eldestDone) {
         const x = sq[base], f = fLo[base], fh = fHi[base];
         if (track) pos.applyMove(x, f, fh);
         const v = -this.search(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x < 32 ? 1 << x : 0), pHi ^ fh ^ (x < 32 ? 0 : 1 << (x - 32)), -beta, -alpha, empties - 1);

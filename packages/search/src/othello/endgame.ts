@@ -421,23 +421,22 @@ function searchMoves(s: SearchContext, pLo: number, pHi: number, oLo: number, oH
     s.position.unmake();
     return v;
   }
-  const base = empties << 6;
-  const n = scoreMoves(s, pLo, pHi, oLo, oHi, alpha, beta, empties, s.parity, ttMove, mLo, mHi, evalOrder);
-  if (n < 0) return s.endCut;
-  const moveSq = s.endSq, moveFLo = s.endFLo, moveFHi = s.endFHi, moveRLo = s.endRLo, moveRHi = s.endRHi;
   const parity = s.parity;
   const pos = s.position;
   const next = s.next, prev = s.prev;
   const alpha0 = alpha;
   const deepChild = empties - 1 > SHALLOW_MAX;
-  let best = s.endPruned;
+  let best = -INF;
   let bestMove = -1;
-  for (let i = 0; i < n; i++) {
-    selectMove(s, base, i, n);
-    const k = base + i;
-    const x = moveSq[k];
-    const f = moveFLo[k];
-    const fh = moveFHi[k];
+  let searched = 0;
+  // The table's move first, before the others are generated and scored: when it cuts off (most
+  // stored nodes of a null-window proof), the ordering of the rest is never paid for.
+  if (ttMove >= 0 && (ttMove < 32 ? (mLo >>> ttMove) & 1 : (mHi >>> (ttMove - 32)) & 1) !== 0) {
+    const x = ttMove;
+    if (x < 32) mLo ^= 1 << x;
+    else mHi ^= 1 << (x - 32);
+    const f = flipsFor(pLo, pHi, oLo, oHi, x);
+    const fh = HI[0];
     const npLo = oLo ^ f, npHi = oHi ^ fh;
     const noLo = pLo ^ f ^ (x < 32 ? 1 << x : 0), noHi = pHi ^ fh ^ (x < 32 ? 0 : 1 << (x - 32));
     next[prev[x]] = next[x];
@@ -446,30 +445,67 @@ function searchMoves(s: SearchContext, pLo: number, pHi: number, oLo: number, oH
     if (follow) pos.applyMove(x, f, fh);
     let v: number;
     if (deepChild) {
-      const rLo = moveRLo[k], rHi = moveRHi[k];
-      if (i === 0) {
-        v = 0 - searchMoves(s, npLo, npHi, noLo, noHi, 0 - beta, 0 - alpha, empties - 1, rLo, rHi);
-      } else {
-        v = 0 - searchMoves(s, npLo, npHi, noLo, noHi, -1 - alpha, 0 - alpha, empties - 1, rLo, rHi);
-        if (v > alpha && v < beta && !s.stopped) v = 0 - searchMoves(s, npLo, npHi, noLo, noHi, 0 - beta, 0 - alpha, empties - 1, rLo, rHi);
-      }
-    } else if (i === 0) {
-      v = 0 - searchShallow(s, npLo, npHi, noLo, noHi, 0 - beta, 0 - alpha, empties - 1);
+      const rLo = generateMoves(npLo, npHi, noLo, noHi);
+      v = 0 - searchMoves(s, npLo, npHi, noLo, noHi, 0 - beta, 0 - alpha, empties - 1, rLo, HI[0]);
     } else {
-      v = 0 - searchShallow(s, npLo, npHi, noLo, noHi, -1 - alpha, 0 - alpha, empties - 1);
-      if (v > alpha && v < beta && !s.stopped) v = 0 - searchShallow(s, npLo, npHi, noLo, noHi, 0 - beta, 0 - alpha, empties - 1);
+      v = 0 - searchShallow(s, npLo, npHi, noLo, noHi, 0 - beta, 0 - alpha, empties - 1);
     }
     if (follow) pos.unmake();
     s.parity = parity;
     next[prev[x]] = x;
     prev[next[x]] = x;
-    // A stopped search's values are meaningless: unwind without storing them.
     if (s.stopped) return 0;
-    if (v > best) {
-      best = v;
-      bestMove = x;
-      if (v >= beta) break;
-      if (v > alpha) alpha = v;
+    best = v;
+    bestMove = x;
+    if (v > alpha) alpha = v;
+    searched = 1;
+  }
+  if (best < beta && (mLo | mHi) !== 0) {
+    const base = empties << 6;
+    const n = scoreMoves(s, pLo, pHi, oLo, oHi, alpha, beta, empties, parity, -1, mLo, mHi, evalOrder);
+    if (n < 0) return s.endCut;
+    const moveSq = s.endSq, moveFLo = s.endFLo, moveFHi = s.endFHi, moveRLo = s.endRLo, moveRHi = s.endRHi;
+    if (s.endPruned > best) best = s.endPruned;
+    for (let i = 0; i < n; i++) {
+      selectMove(s, base, i, n);
+      const k = base + i;
+      const x = moveSq[k];
+      const f = moveFLo[k];
+      const fh = moveFHi[k];
+      const npLo = oLo ^ f, npHi = oHi ^ fh;
+      const noLo = pLo ^ f ^ (x < 32 ? 1 << x : 0), noHi = pHi ^ fh ^ (x < 32 ? 0 : 1 << (x - 32));
+      next[prev[x]] = next[x];
+      prev[next[x]] = prev[x];
+      s.parity = parity ^ QUADRANT[x];
+      if (follow) pos.applyMove(x, f, fh);
+      let v: number;
+      if (deepChild) {
+        const rLo = moveRLo[k], rHi = moveRHi[k];
+        if (searched === 0) {
+          v = 0 - searchMoves(s, npLo, npHi, noLo, noHi, 0 - beta, 0 - alpha, empties - 1, rLo, rHi);
+        } else {
+          v = 0 - searchMoves(s, npLo, npHi, noLo, noHi, -1 - alpha, 0 - alpha, empties - 1, rLo, rHi);
+          if (v > alpha && v < beta && !s.stopped) v = 0 - searchMoves(s, npLo, npHi, noLo, noHi, 0 - beta, 0 - alpha, empties - 1, rLo, rHi);
+        }
+      } else if (searched === 0) {
+        v = 0 - searchShallow(s, npLo, npHi, noLo, noHi, 0 - beta, 0 - alpha, empties - 1);
+      } else {
+        v = 0 - searchShallow(s, npLo, npHi, noLo, noHi, -1 - alpha, 0 - alpha, empties - 1);
+        if (v > alpha && v < beta && !s.stopped) v = 0 - searchShallow(s, npLo, npHi, noLo, noHi, 0 - beta, 0 - alpha, empties - 1);
+      }
+      searched++;
+      if (follow) pos.unmake();
+      s.parity = parity;
+      next[prev[x]] = x;
+      prev[next[x]] = x;
+      // A stopped search's values are meaningless: unwind without storing them.
+      if (s.stopped) return 0;
+      if (v > best) {
+        best = v;
+        bestMove = x;
+        if (v >= beta) break;
+        if (v > alpha) alpha = v;
+      }
     }
   }
   if (fresh) {
