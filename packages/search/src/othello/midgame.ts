@@ -196,41 +196,61 @@ export function midgameSearch(s: SearchContext, depth: number, alpha: number, be
     if (etc > -INFINITY) return etc;
   }
 
-  const n = orderMoves(s, table, ply, mLo, mHi, hashMove, depth);
-  const moveSq = s.moveSq, moveFLo = s.moveFLo, moveFHi = s.moveFHi;
-  const base = ply * MOVES_PER_PLY;
   const alpha0 = alpha;
   let best = -INFINITY;
   let bestMove = NO_MOVE;
-  for (let i = 0; i < n; i++) {
-    const sq = moveSq[base + i];
-    pos.applyMove(sq, moveFLo[base + i], moveFHi[base + i]);
-    let v: number;
-    if (i === 0) {
-      // (At the root the first move is the table's, normally the previous iteration's best, which
-      // think() plays anyway; a first move proven only above the aspiration window's floor is not
-      // a better choice, so only later moves proven better than those before them are recorded.)
-      v = -midgameSearch(s, depth - 1, -beta, -alpha, ply + 1);
-    } else {
-      v = -midgameSearch(s, depth - 1, -alpha - 1, -alpha, ply + 1);
-      if (v > alpha && !s.stopped) {
-        // At the root, a move proven better than all before it is kept even if the re-search of
-        // its exact value is cut short (think() plays it then).
-        if (ply === 0) {
-          s.midRootMove = sq;
-          s.midRootScore = v;
-        }
-        if (v < beta) v = -midgameSearch(s, depth - 1, -beta, -v, ply + 1);
-      }
-    }
+  let searched = 0;
+  let restLo = mLo, restHi = mHi;
+  // The table's move first, before the others are ordered: when it cuts off, their ordering
+  // (an evaluation of each child from EVAL_ORDER_DEPTH) is never paid for.
+  if (hashMove !== NO_MOVE && (hashMove < 32 ? (mLo >>> hashMove) & 1 : (mHi >>> (hashMove - 32)) & 1) !== 0) {
+    if (hashMove < 32) restLo ^= 1 << hashMove;
+    else restHi ^= 1 << (hashMove - 32);
+    const fLo = flipsFor(pLo, pHi, oLo, oHi, hashMove);
+    pos.applyMove(hashMove, fLo, HI_[0]);
+    const v = -midgameSearch(s, depth - 1, -beta, -alpha, ply + 1);
     pos.unmake();
     if (s.stopped) return 0;
-    if (v > best) {
-      best = v;
-      bestMove = sq;
-      if (v > alpha) {
-        alpha = v;
-        if (v >= beta) break;
+    best = v;
+    bestMove = hashMove;
+    if (v > alpha) alpha = v;
+    searched = 1;
+  }
+  if (best < beta && (restLo !== 0 || restHi !== 0)) {
+    const n = orderMoves(s, table, ply, restLo, restHi, NO_MOVE, depth);
+    const moveSq = s.moveSq, moveFLo = s.moveFLo, moveFHi = s.moveFHi;
+    const base = ply * MOVES_PER_PLY;
+    for (let i = 0; i < n; i++) {
+      const sq = moveSq[base + i];
+      pos.applyMove(sq, moveFLo[base + i], moveFHi[base + i]);
+      let v: number;
+      if (searched === 0) {
+        // (At the root the first move is the table's, normally the previous iteration's best, which
+        // think() plays anyway; a first move proven only above the aspiration window's floor is not
+        // a better choice, so only later moves proven better than those before them are recorded.)
+        v = -midgameSearch(s, depth - 1, -beta, -alpha, ply + 1);
+      } else {
+        v = -midgameSearch(s, depth - 1, -alpha - 1, -alpha, ply + 1);
+        if (v > alpha && !s.stopped) {
+          // At the root, a move proven better than all before it is kept even if the re-search of
+          // its exact value is cut short (think() plays it then).
+          if (ply === 0) {
+            s.midRootMove = sq;
+            s.midRootScore = v;
+          }
+          if (v < beta) v = -midgameSearch(s, depth - 1, -beta, -v, ply + 1);
+        }
+      }
+      searched++;
+      pos.unmake();
+      if (s.stopped) return 0;
+      if (v > best) {
+        best = v;
+        bestMove = sq;
+        if (v > alpha) {
+          alpha = v;
+          if (v >= beta) break;
+        }
       }
     }
   }
