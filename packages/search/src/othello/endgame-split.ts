@@ -283,9 +283,9 @@ export class SplitState {
     let mHi = HI[0];
     if ((mLo | mHi) === 0) {
       if ((generateMoves(oLo, oHi, pLo, pHi) | HI[0]) === 0) return finalScore(pLo, pHi, oLo, oHi);
-      if (!track) return -this.node(s, oLo, oHi, pLo, pHi, -beta, -alpha, empties, false);
+      if (!track) return 0 - this.node(s, oLo, oHi, pLo, pHi, 0 - beta, 0 - alpha, empties, false);
       pos.makePass();
-      const v = -this.node(s, oLo, oHi, pLo, pHi, -beta, -alpha, empties, false);
+      const v = 0 - this.node(s, oLo, oHi, pLo, pHi, 0 - beta, 0 - alpha, empties, false);
       pos.unmake();
       return v;
     }
@@ -303,7 +303,7 @@ export class SplitState {
       else mHi ^= 1 << (x - 32);
       const f = flipsFor(pLo, pHi, oLo, oHi, x), fh = HI[0];
       if (track) pos.applyMove(x, f, fh);
-      const v = -this.search(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x < 32 ? 1 << x : 0), pHi ^ fh ^ (x < 32 ? 0 : 1 << (x - 32)), -beta, -alpha, empties - 1);
+      const v = 0 - this.search(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x < 32 ? 1 << x : 0), pHi ^ fh ^ (x < 32 ? 0 : 1 << (x - 32)), 0 - beta, 0 - alpha, empties - 1);
       if (track) pos.unmake();
       if (s.stopped) return 0;
       best = v;
@@ -362,7 +362,7 @@ export class SplitState {
       if (!eldestDone) {
         const x = sq[base], f = fLo[base], fh = fHi[base];
         if (track) pos.applyMove(x, f, fh);
-        const v = -this.search(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x < 32 ? 1 << x : 0), pHi ^ fh ^ (x < 32 ? 0 : 1 << (x - 32)), -beta, -alpha, empties - 1);
+        const v = 0 - this.search(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x < 32 ? 1 << x : 0), pHi ^ fh ^ (x < 32 ? 0 : 1 << (x - 32)), 0 - beta, 0 - alpha, empties - 1);
         if (track) pos.unmake();
         if (s.stopped) return 0;
         if (v > best) { best = v; bestMove = x; }
@@ -381,8 +381,8 @@ export class SplitState {
             const npLo = oLo ^ f, npHi = oHi ^ fh;
             const noLo = pLo ^ f ^ (x < 32 ? 1 << x : 0), noHi = pHi ^ fh ^ (x < 32 ? 0 : 1 << (x - 32));
             if (track) pos.applyMove(x, f, fh);
-            let v = -this.search(s, npLo, npHi, noLo, noHi, -alpha - 1, -alpha, empties - 1);
-            if (v > alpha && v < beta && !s.stopped) v = -this.search(s, npLo, npHi, noLo, noHi, -beta, -alpha, empties - 1);
+            let v = 0 - this.search(s, npLo, npHi, noLo, noHi, -1 - alpha, 0 - alpha, empties - 1);
+            if (v > alpha && v < beta && !s.stopped) v = 0 - this.search(s, npLo, npHi, noLo, noHi, 0 - beta, 0 - alpha, empties - 1);
             if (track) pos.unmake();
             if (s.stopped) return 0;
             if (v > best) {
@@ -454,7 +454,7 @@ export class SplitState {
       // The eldest brother first, with the full window, while the helper takes younger ones.
       const x = sq[base], f = fLo[base], fh = fHi[base];
       if (track) pos.applyMove(x, f, fh);
-      const v = -this.search(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x < 32 ? 1 << x : 0), pHi ^ fh ^ (x < 32 ? 0 : 1 << (x - 32)), -beta, -alpha, empties);
+      const v = 0 - this.search(s, oLo ^ f, oHi ^ fh, pLo ^ f ^ (x < 32 ? 1 << x : 0), pHi ^ fh ^ (x < 32 ? 0 : 1 << (x - 32)), 0 - beta, 0 - alpha, empties);
       if (track) pos.unmake();
       if (!s.stopped && v > best) {
         best = v;
@@ -474,8 +474,8 @@ export class SplitState {
       const c = at + 8 + i * CHILD;
       const npLo = w[c], npHi = w[c + 1], noLo = w[c + 2], noHi = w[c + 3];
       if (track) pos.applyMove(sq[base + i], fLo[base + i], fHi[base + i]);
-      let v = -this.search(s, npLo, npHi, noLo, noHi, -alpha - 1, -alpha, empties);
-      if (v > alpha && v < beta && !s.stopped) v = -this.search(s, npLo, npHi, noLo, noHi, -beta, -alpha, empties);
+      let v = 0 - this.search(s, npLo, npHi, noLo, noHi, -1 - alpha, 0 - alpha, empties);
+      if (v > alpha && v < beta && !s.stopped) v = 0 - this.search(s, npLo, npHi, noLo, noHi, 0 - beta, 0 - alpha, empties);
       if (track) pos.unmake();
       if (s.stopped) break;
       if (v > best) {
@@ -540,8 +540,8 @@ export class SplitState {
         if (Atomics.load(w, ABORT) <= level) { missing = true; continue; }
         if (s.checkStop()) continue;
         if (track) pos.applyMove(sq[base + j], fLo[base + j], fHi[base + j]);
-        hv = -this.search(s, w[c], w[c + 1], w[c + 2], w[c + 3], -alpha - 1, -alpha, empties);
-        if (hv > alpha && hv < beta && !s.stopped) hv = -this.search(s, w[c], w[c + 1], w[c + 2], w[c + 3], -beta, -alpha, empties);
+        hv = 0 - this.search(s, w[c], w[c + 1], w[c + 2], w[c + 3], -1 - alpha, 0 - alpha, empties);
+        if (hv > alpha && hv < beta && !s.stopped) hv = 0 - this.search(s, w[c], w[c + 1], w[c + 2], w[c + 3], 0 - beta, 0 - alpha, empties);
         if (track) pos.unmake();
         if (s.stopped) continue;
       }
@@ -657,10 +657,10 @@ export function helpSplit(s: SearchContext, state: SplitState, control: Int32Arr
         s.position = side === BLACK ? Position.fromColors(pLo, pHi, oLo, oHi, side) : Position.fromColors(oLo, oHi, pLo, pHi, side);
       }
       s.splitLevel = level;
-      let v = -endgameSearch(s, pLo, pHi, oLo, oHi, -alpha - 1, -alpha);
+      let v = 0 - endgameSearch(s, pLo, pHi, oLo, oHi, -1 - alpha, 0 - alpha);
       let code = DONE_NULL;
       if (v > alpha && v < beta && !s.stopped) {
-        v = -endgameSearch(s, pLo, pHi, oLo, oHi, -beta, -alpha);
+        v = 0 - endgameSearch(s, pLo, pHi, oLo, oHi, 0 - beta, 0 - alpha);
         code = DONE_FULL;
       }
       if (s.stopped) code = ABORTED;
