@@ -327,7 +327,7 @@ export class SplitState {
       let parity = 0;
       for (let q = 0; q < 4; q++) parity |= ((popcount32(eLo & QUAD_LO[q]) + popcount32(eHi & QUAD_HI[q])) & 1) << q;
       if ((mLo | mHi) !== 0) {
-        n = scoreMoves(s, pLo, pHi, oLo, oHi, alpha, beta, empties, parity, -1, mLo, mHi, track && empties >= EVAL_ORDER_MIN);
+        n = scoreMoves(s, pLo, pHi, oLo, oHi, alpha, beta, empties, parity, mLo, mHi, track && empties >= EVAL_ORDER_MIN);
         if (n < 0) return s.endCut;
         if (s.endPruned > best) best = s.endPruned;
         // The whole order at once (the helpers take children from the list): the serial solver's

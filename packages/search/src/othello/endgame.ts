@@ -462,7 +462,7 @@ function searchMoves(s: SearchContext, pLo: number, pHi: number, oLo: number, oH
   }
   if (best < beta && (mLo | mHi) !== 0) {
     const base = empties << 6;
-    const n = scoreMoves(s, pLo, pHi, oLo, oHi, alpha, beta, empties, parity, -1, mLo, mHi, evalOrder);
+    const n = scoreMoves(s, pLo, pHi, oLo, oHi, alpha, beta, empties, parity, mLo, mHi, evalOrder);
     if (n < 0) return s.endCut;
     const moveSq = s.endSq, moveFLo = s.endFLo, moveFHi = s.endFHi, moveRLo = s.endRLo, moveRHi = s.endRHi;
     if (s.endPruned > best) best = s.endPruned;
@@ -551,10 +551,11 @@ export function selectiveCut(s: SearchContext, alpha: number, beta: number, empt
  * out, the best such bound in `s.endPruned` (-INF if none), the node's fail-soft floor. Scores:
  * the opponent's replies afterwards (corners twice), the square bonus, parity; from 9 empties
  * both sides' potential mobility and corner stability; with `evalOrder` (the context's position
- * is this node's, see SearchContext.endgameEval) the evaluation of each child; the table's move
- * first. The caller brings the moves forward one at a time with selectMove.
+ * is this node's, see SearchContext.endgameEval) the evaluation of each child. The table's move
+ * is not among them: the caller searches it before scoring the others. The caller brings the
+ * moves forward one at a time with selectMove.
  */
-export function scoreMoves(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number, empties: number, parity: number, ttMove: number, mLo: number, mHi: number, evalOrder: boolean): number {
+export function scoreMoves(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number, empties: number, parity: number, mLo: number, mHi: number, evalOrder: boolean): number {
   const moveSq = s.endSq, moveFLo = s.endFLo, moveFHi = s.endFHi, moveScore = s.endScore, moveRLo = s.endRLo, moveRHi = s.endRHi;
   const tt = s.endgameTable;
   const ttHit = tt.hit;
@@ -612,7 +613,6 @@ export function scoreMoves(s: SearchContext, pLo: number, pHi: number, oLo: numb
       score -= Math.round(evaluate(pos, evalTable) * evalWeight);
       pos.unmake();
     }
-    if (x === ttMove) score += 1 << 20;
     const k = base + n;
     moveSq[k] = x;
     moveFLo[k] = f;

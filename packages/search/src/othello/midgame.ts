@@ -67,7 +67,7 @@ const ETC_DEPTH = 5;
  * Fills the move list of `ply` with the legal moves (mLo, mHi) and their flips, ordered best
  * first. Returns the count.
  */
-function orderMoves(s: SearchContext, table: EvalTable, ply: number, mLo: number, mHi: number, hashMove: number, depth: number): number {
+function orderMoves(s: SearchContext, table: EvalTable, ply: number, mLo: number, mHi: number, depth: number): number {
   const pos = s.position;
   const bb = pos.bb;
   const pLo = bb[0], pHi = bb[1], oLo = bb[2], oHi = bb[3];
@@ -88,9 +88,7 @@ function orderMoves(s: SearchContext, table: EvalTable, ply: number, mLo: number
     const fLo = flipsFor(pLo, pHi, oLo, oHi, sq);
     const fHi = HI_[0];
     let key: number;
-    if (sq === hashMove) {
-      key = 1 << 29;
-    } else if (depth >= EVAL_ORDER_DEPTH) {
+    if (depth >= EVAL_ORDER_DEPTH) {
       pos.applyMove(sq, fLo, fHi);
       // The child's evaluation for us, less a disc for each reply it leaves the opponent.
       const rLo = generateMoves(bb[0], bb[1], bb[2], bb[3]);
@@ -217,7 +215,7 @@ export function midgameSearch(s: SearchContext, depth: number, alpha: number, be
     searched = 1;
   }
   if (best < beta && (restLo !== 0 || restHi !== 0)) {
-    const n = orderMoves(s, table, ply, restLo, restHi, NO_MOVE, depth);
+    const n = orderMoves(s, table, ply, restLo, restHi, depth);
     const moveSq = s.moveSq, moveFLo = s.moveFLo, moveFHi = s.moveFHi;
     const base = ply * MOVES_PER_PLY;
     for (let i = 0; i < n; i++) {
