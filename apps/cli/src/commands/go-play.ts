@@ -318,7 +318,7 @@ export const goPlayCommand: CommandModule<object, Args> = {
       .option('handicap', { type: 'number', default: 0, describe: 'black handicap stones on GNU Go\'s fixed points (2..9; white moves first)' })
       .option('time', { type: 'string', describe: `engine time per move ${DURATION_HELP}` })
       .option('playouts', { type: 'number', describe: 'engine playouts per move (default 2000, or unlimited with --time)' })
-      .option('threads', { type: 'number', describe: 'engine search threads (root parallelism; default 1)' }),
+      .option('threads', { type: 'number', describe: 'engine search threads (one shared tree; default 1)' }),
     GO_PLAY_RULES) as never,
   handler: async (args) => {
     const out = (text: string): void => {

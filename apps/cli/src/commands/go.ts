@@ -112,7 +112,7 @@ const gtpCommand: CommandModule<object, GtpArgs> = {
       .option('time', { type: 'string', describe: `time per move ${DURATION_HELP} (a GTP clock from time_settings / kgs-time_settings shortens it)` })
       .option('superko', { type: 'boolean', default: false, describe: 'forbid positional superko repetition' })
       .option('resign', { type: 'number', describe: 'resign below this winning rate (0 never; default 0.05)' })
-      .option('threads', { type: 'number', describe: 'search threads (root parallelism; default 1; a --playouts budget is shared)' }), GO_GTP_RULES) as never,
+      .option('threads', { type: 'number', describe: 'search threads (one shared tree; default 1; a --playouts budget counts the playouts of all threads)' }), GO_GTP_RULES) as never,
   handler: (args) => goGtpHandler(args),
 };
 

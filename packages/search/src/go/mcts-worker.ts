@@ -1,5 +1,6 @@
-// A helper thread of the Go player's root-parallel search (threads.ts): rebuilds each posted
-// position, searches it with its own MctsPlayer and writes the root children into shared memory.
+// A helper thread of the Go player's tree-parallel search (threads.ts): rebuilds each posted
+// position and runs simulations on the main player's shared tree until that search ends, then
+// writes its playout count into shared memory.
 import { parentPort, workerData } from 'node:worker_threads';
 import { MctsPlayer } from './mcts.js';
 import { GoBoard } from './rules.js';
@@ -10,7 +11,6 @@ const control = new Int32Array(init.control);
 const results = new Float64Array(init.results);
 const base = init.index * HELPER_STRIDE;
 const player = new MctsPlayer(init.options);
-const out = new Float64Array(HELPER_STRIDE - 2);
 let board: GoBoard | null = null;
 // Loaded: tell the main thread (it waits for this before the first search).
 const helpers = control.length / 2;
@@ -26,10 +26,7 @@ parentPort!.on('message', (job: HelperJob) => {
     for (let i = 0; i < job.moves.length; i += 2) {
       if (!board.play(job.moves[i], job.moves[i + 1])) throw new Error(`move ${job.moves[i]} does not replay`);
     }
-    const n = player.searchRoot(board, job.color, job.komi, job.deadline ?? Infinity, job.playouts, out);
-    results[base] = n;
-    results[base + 1] = player.lastPlayouts;
-    results.set(out.subarray(0, 3 * n), base + 2);
+    results[base] = player.searchShared(board, job.color, job.komi, job.deadline ?? Infinity, job.playouts, job.tree, job.control);
     Atomics.store(control, init.index, HelperState.Done);
   } catch {
     Atomics.store(control, init.index, HelperState.Failed);

@@ -13,14 +13,19 @@
 // other position (clear_board, boardsize, undo, loadsgf, another komi) starts a fresh tree. The
 // check is on the position itself, so callers need not announce what changed.
 //
-// Threads (`threads` > 1): root parallelism. Helper workers (threads.ts) search the same position
-// with their own trees and seeds for the same time (or their share of the playouts); at the end
-// their root children's visits and wins are added to this tree's, and the move is chosen from the
-// sums.
+// Threads (`threads` > 1): one tree shared by all threads (tree parallelism with a virtual loss).
+// The tree's arrays are then SharedArrayBuffers; helper workers (threads.ts) attach to them and
+// run simulations on the same tree as the main thread until its search ends. A simulation counts
+// its visit at every node on its way down (a virtual loss until the result is backed up), so the
+// threads spread over the tree instead of all descending the same path. Nodes are allocated by an
+// atomic counter and a node is expanded by the one thread that claims it (compare-exchange on its
+// firstChild word: 0 unexpanded, -1 being expanded); the statistics are plain racy float updates,
+// as in other lock-free tree-parallel programs (a lost update costs a playout's information, never
+// a wrong move: every child index is written before its parent's count is published).
 import { generateCandidates } from './candidates.js';
 import { generatorFeatures } from './features.js';
 import { movePriorsOf, shippedMovePriors, type MovePriors, type PriorModel, type PriorsPayload } from './priors.js';
-import { SearchPool } from './threads.js';
+import { SearchPool, type TreeBuffers } from './threads.js';
 import { playoutShapeText } from './playout-shapes.js';
 import { PlayoutPolicy } from './playout.js';
 import { BLACK, EMPTY, GoBoard, PASS, PatternSet, WHITE, areaScore, parsePatterns } from './rules.js';
@@ -40,7 +45,7 @@ export interface SearchOptions {
   readonly rootCandidates?: boolean;
   /** Keep the subtree of the moves played between searches (default true). */
   readonly reuseTree?: boolean;
-  /** Search threads, this one included (root parallelism, default 1). */
+  /** Search threads, this one included (one shared tree, default 1). */
   readonly threads?: number;
   /**
    * Move priors of new nodes: true (default, where files can be read) the learned Bradley-Terry
@@ -84,6 +89,18 @@ export const PRIOR_SCALE = 0.2;
 const WIDEN_FROM_SIZE = 13;
 const WIDEN_BASE = 40;
 const WIDEN_FACTOR = Math.log(1.4);
+/** The most tree nodes a search reserves (65 bytes each: about 520 MB, and as much again for tree reuse). */
+const MAX_NODES = 8_000_000;
+/** Playouts a millisecond per thread, times the board's points: above what any board size reaches. */
+const PLAYOUT_RATE = 4000;
+// Words of the shared search's control array (Int32Array over a SharedArrayBuffer).
+/** Tree nodes in use (the next free index). */
+const USED = 0;
+/** Playouts started by all threads (each thread adds 1 before a playout, and stops past the budget). */
+const STARTED = 1;
+/** Set by the main thread when its search ends: the helpers stop at their next playout. */
+const STOP = 2;
+const CONTROL_WORDS = 4;
 
 /** True where files can be read (Node), so the shipped priors are the default. */
 function canReadFiles(): boolean {
@@ -97,34 +114,35 @@ export class MctsPlayer {
   private scratch: GoBoard | null = null;
   // Tree arrays, grown when a search needs more than the last.
   private capacity = 0;
-  private move = new Int32Array(0);
-  private mover = new Uint8Array(0);
-  private firstChild = new Int32Array(0);
-  private childCount = new Int32Array(0);
-  private visits = new Float64Array(0);
-  private wins = new Float64Array(0);
-  private raveVisits = new Float64Array(0);
-  private raveWins = new Float64Array(0);
+  private move: Int32Array = new Int32Array(0);
+  private mover: Uint8Array = new Uint8Array(0);
+  private firstChild: Int32Array = new Int32Array(0);
+  private childCount: Int32Array = new Int32Array(0);
+  /** Visits (the PRIOR_VISITS of a child's prior included): integers, so a shared tree counts them atomically. */
+  private visits: Int32Array = new Int32Array(0);
+  private wins: Float64Array = new Float64Array(0);
+  private raveVisits: Float64Array = new Float64Array(0);
+  private raveWins: Float64Array = new Float64Array(0);
   /** Per node, the RAVE-mixed winning rate (1 - beta) q + beta q_rave, kept up to date with the stats. */
-  private mix = new Float64Array(0);
+  private mix: Float64Array = new Float64Array(0);
   /**
    * Per node, the parts of `mix` that only its own visits and wins decide: (1 - beta) q, and beta.
    * A RAVE update (most of the backup's work) then recomputes mix with one division:
    * mixBase + beta * q_rave, the same floating-point operations as refresh, so the same value.
    */
-  private mixBase = new Float64Array(0);
-  private beta = new Float64Array(0);
+  private mixBase: Float64Array = new Float64Array(0);
+  private beta: Float64Array = new Float64Array(0);
   // The spare set the kept subtree is copied into (allocated at the first reuse).
   private spareCapacity = 0;
-  private spareMove = new Int32Array(0);
-  private spareMover = new Uint8Array(0);
-  private spareFirstChild = new Int32Array(0);
-  private spareChildCount = new Int32Array(0);
-  private spareVisits = new Float64Array(0);
-  private spareWins = new Float64Array(0);
-  private spareRaveVisits = new Float64Array(0);
-  private spareRaveWins = new Float64Array(0);
-  private spareMix = new Float64Array(0);
+  private spareMove: Int32Array = new Int32Array(0);
+  private spareMover: Uint8Array = new Uint8Array(0);
+  private spareFirstChild: Int32Array = new Int32Array(0);
+  private spareChildCount: Int32Array = new Int32Array(0);
+  private spareVisits: Int32Array = new Int32Array(0);
+  private spareWins: Float64Array = new Float64Array(0);
+  private spareRaveVisits: Float64Array = new Float64Array(0);
+  private spareRaveWins: Float64Array = new Float64Array(0);
+  private spareMix: Float64Array = new Float64Array(0);
   private used = 0;
   private path = new Int32Array(1024);
   private firstPlay = new Uint8Array(0);
@@ -138,7 +156,12 @@ export class MctsPlayer {
   private treeHashHi = 0;
   private treeMoves = new Int32Array(0);
   private pool: SearchPool | null = null;
-  private rootIndex = new Int32Array(0);
+  /** The tree's arrays are SharedArrayBuffers (threads > 1, or a helper's attached views). */
+  private readonly sharedTree: boolean;
+  /** The shared search's control words (USED, STARTED, STOP), or null for one thread. */
+  private control: Int32Array | null = null;
+  /** A helper did not stop when asked: the next search must not reuse this tree's memory. */
+  private abandoned = false;
   /** Progressive widening in this search (learned priors on a large board; children sorted). */
   private widening = false;
   private readonly priorScale: number;
@@ -170,6 +193,37 @@ export class MctsPlayer {
     }
     const threads = options.threads ?? 1;
     if (!Number.isInteger(threads) || threads < 1 || threads > 64) throw new RangeError(`threads must be an integer 1..64, got ${threads}`);
+    this.sharedTree = threads > 1;
+  }
+
+  private i32(n: number): Int32Array {
+    return new Int32Array(this.sharedTree ? new SharedArrayBuffer(4 * n) : new ArrayBuffer(4 * n));
+  }
+
+  private u8(n: number): Uint8Array {
+    return new Uint8Array(this.sharedTree ? new SharedArrayBuffer(n) : new ArrayBuffer(n));
+  }
+
+  private f64(n: number): Float64Array {
+    return new Float64Array(this.sharedTree ? new SharedArrayBuffer(8 * n) : new ArrayBuffer(8 * n));
+  }
+
+  /** The tree's current arrays, for the helpers to attach to. */
+  private treeBuffers(): TreeBuffers {
+    return {
+      capacity: this.capacity,
+      move: this.move.buffer as SharedArrayBuffer,
+      mover: this.mover.buffer as SharedArrayBuffer,
+      firstChild: this.firstChild.buffer as SharedArrayBuffer,
+      childCount: this.childCount.buffer as SharedArrayBuffer,
+      visits: this.visits.buffer as SharedArrayBuffer,
+      wins: this.wins.buffer as SharedArrayBuffer,
+      raveVisits: this.raveVisits.buffer as SharedArrayBuffer,
+      raveWins: this.raveWins.buffer as SharedArrayBuffer,
+      mix: this.mix.buffer as SharedArrayBuffer,
+      mixBase: this.mixBase.buffer as SharedArrayBuffer,
+      beta: this.beta.buffer as SharedArrayBuffer,
+    };
   }
 
   /** Stops the helper threads (if any). The player may still search; it starts them again. */
@@ -185,26 +239,13 @@ export class MctsPlayer {
   genmove(board: GoBoard, color: number, komi: number, timeMs: number = this.options.timeMs ?? Infinity): SearchResult {
     const start = Date.now();
     const threads = this.options.threads ?? 1;
+    // A playout budget (given, or the default without a time limit) counts the playouts of all
+    // threads; a time budget is the same for each.
     const total = this.options.playouts ?? (Number.isFinite(timeMs) ? 1e9 : 2000);
-    // A playout budget (given, or the default without a time limit) is shared among the threads;
-    // a time budget is spent by each.
-    const byCount = this.options.playouts !== undefined || !Number.isFinite(timeMs);
-    const share = byCount && threads > 1 ? Math.ceil(total / threads) : total;
-    let pool: SearchPool | null = null;
-    if (threads > 1) {
-      this.pool ??= new SearchPool(threads - 1, this.options);
-      pool = this.pool;
-      pool.start(board, color, komi, start + timeMs, share);
-    }
-    const { reused } = this.search(board, color, komi, timeMs, share, start);
-    let playouts = this.lastPlayouts;
+    if (threads > 1) this.pool ??= new SearchPool(threads - 1, this.options);
+    const { reused, helperPlayouts } = this.search(board, color, komi, timeMs, total, start);
+    const playouts = this.lastPlayouts + helperPlayouts;
     const size = board.size;
-    let helperPlayouts = 0;
-    if (pool) {
-      helperPlayouts = pool.collect((m, v, w) => this.mergeRootChild(m, v, w), Number.isFinite(timeMs) ? start + timeMs + 10_000 : Date.now() + 600_000);
-      this.visits[0] += helperPlayouts;
-      playouts += helperPlayouts;
-    }
     let best = this.bestChild(0, false);
     let move = best < 0 ? PASS : this.move[best];
     let winrate = best < 0 ? 0 : this.wins[best] / Math.max(1, this.visits[best]);
@@ -258,11 +299,24 @@ export class MctsPlayer {
    * playouts, in the kept subtree when the position follows from the last search's (see the top
    * of the file), else in a fresh tree. Leaves the tree in place; `lastPlayouts` counts them.
    */
-  private search(board: GoBoard, color: number, komi: number, timeMs: number, maxPlayouts: number, start: number): { reused: number } {
+  private search(board: GoBoard, color: number, komi: number, timeMs: number, maxPlayouts: number, start: number): { reused: number; helperPlayouts: number } {
     const size = board.size;
+    if (this.abandoned) {
+      // A helper may still write into the last tree's memory: forget it, allocate anew.
+      this.abandoned = false;
+      this.treePly = -1;
+      this.capacity = 0;
+      this.spareCapacity = 0;
+    }
     if (!this.scratch || this.scratch.size !== size) this.scratch = scratchBoard(size);
     const scratch = this.scratch;
-    const need = Math.min(1_000_000, (maxPlayouts * (size * size + 1)) / EXPAND_AT + size * size + 16);
+    // Room for the playouts this search can run: its budget, or what its time allows at a generous
+    // rate (PLAYOUT_RATE), on every thread. A timed search used to reserve a fixed million nodes,
+    // which a 19x19 search (some 300 children an expansion) filled in a second or two, after
+    // which its tree stopped growing. Memory is reserved, not touched: untouched pages cost nothing.
+    const threads = this.options.threads ?? 1;
+    const expected = Math.min(maxPlayouts, (timeMs * threads * PLAYOUT_RATE) / (size * size));
+    const need = Math.min(MAX_NODES, (expected * (size * size + 1)) / EXPAND_AT + size * size + 16);
     if (this.firstPlay.length !== board.points) {
       this.firstPlay = new Uint8Array(board.points);
       this.ownerBlack = new Float64Array(board.points);
@@ -295,30 +349,91 @@ export class MctsPlayer {
     let playouts = 0;
     const maxMoves = 3 * size * size;
     const rootLast = board.ply > 0 ? Math.max(0, board.moveAt(board.ply - 1)) : 0;
-    while (playouts < maxPlayouts) {
-      if ((playouts & 31) === 0 && Date.now() - start > timeMs) break;
+    const pool = this.pool;
+    if (pool === null) {
+      while (playouts < maxPlayouts) {
+        if ((playouts & 31) === 0 && Date.now() - start > timeMs) break;
+        scratch.copyFrom(root);
+        this.simulate(scratch, komi, maxMoves, rootLast);
+        playouts++;
+      }
+      this.lastPlayouts = playouts;
+      return { reused, helperPlayouts: 0 };
+    }
+    // Threads: the helpers join the search on this tree once its root is ready.
+    const control = (this.control ??= new Int32Array(new SharedArrayBuffer(4 * CONTROL_WORDS)));
+    Atomics.store(control, USED, this.used);
+    Atomics.store(control, STARTED, 0);
+    Atomics.store(control, STOP, 0);
+    const deadline = start + timeMs;
+    pool.start(board, color, komi, deadline, maxPlayouts, control.buffer as SharedArrayBuffer, this.treeBuffers());
+    this.lastPlayouts = this.runShared(root, komi, maxPlayouts, deadline, rootLast);
+    Atomics.store(control, STOP, 1);
+    const helpers = pool.collect(Date.now() + 10_000);
+    if (!helpers.complete) {
+      // A helper did not stop (a stuck or descheduled worker): end the pool, and give the next
+      // search fresh memory, so that nothing it may still write can touch a later tree.
+      pool.close();
+      this.pool = null;
+      this.abandoned = true;
+    }
+    this.used = Math.min(this.capacity, Atomics.load(control, USED));
+    return { reused, helperPlayouts: helpers.playouts };
+  }
+
+  /**
+   * The simulations of one thread on the shared tree from `root` (its children already there),
+   * until `maxPlayouts` have been started by all threads, `deadline` (Date.now() scale) passes or
+   * the main thread sets STOP; returns how many this thread ran.
+   */
+  private runShared(root: GoBoard, komi: number, maxPlayouts: number, deadline: number, rootLast: number): number {
+    const control = this.control!;
+    const scratch = this.scratch!;
+    const maxMoves = 3 * root.size * root.size;
+    let playouts = 0;
+    for (;;) {
+      if (Atomics.add(control, STARTED, 1) >= maxPlayouts) break;
+      if (Atomics.load(control, STOP) !== 0) break;
+      if ((playouts & 31) === 0 && Date.now() > deadline) break;
       scratch.copyFrom(root);
       this.simulate(scratch, komi, maxMoves, rootLast);
       playouts++;
     }
-    this.lastPlayouts = playouts;
-    return { reused };
+    return playouts;
   }
 
   /**
-   * For a helper thread: searches like genmove and writes the root children as (move, visits,
-   * wins) triples into `out` (3 per root child: at most 25 * 25 + 1 children); returns how many.
+   * For a helper thread: attaches to the main thread's tree (`tree`, `control`) and runs
+   * simulations on it from `color`'s position on `board` until the main thread's search ends (or
+   * `deadline`, or the budget); returns how many it ran. The tree's root must be expanded.
    */
-  searchRoot(board: GoBoard, color: number, komi: number, deadline: number, maxPlayouts: number, out: Float64Array): number {
-    const start = Date.now();
-    this.search(board, color, komi, deadline - start, maxPlayouts, start);
-    const first = this.firstChild[0];
-    const n = this.childCount[0];
-    for (let i = 0; i < n; i++) {
-      out[3 * i] = this.move[first + i];
-      out[3 * i + 1] = this.visits[first + i];
-      out[3 * i + 2] = this.wins[first + i];
+  searchShared(board: GoBoard, color: number, komi: number, deadline: number, maxPlayouts: number, tree: TreeBuffers, control: SharedArrayBuffer): number {
+    const size = board.size;
+    if (!this.scratch || this.scratch.size !== size) this.scratch = scratchBoard(size);
+    if (this.firstPlay.length !== board.points) {
+      this.firstPlay = new Uint8Array(board.points);
+      this.ownerBlack = new Float64Array(board.points);
     }
+    this.capacity = tree.capacity;
+    this.move = new Int32Array(tree.move);
+    this.mover = new Uint8Array(tree.mover);
+    this.firstChild = new Int32Array(tree.firstChild);
+    this.childCount = new Int32Array(tree.childCount);
+    this.visits = new Int32Array(tree.visits);
+    this.wins = new Float64Array(tree.wins);
+    this.raveVisits = new Float64Array(tree.raveVisits);
+    this.raveWins = new Float64Array(tree.raveWins);
+    this.mix = new Float64Array(tree.mix);
+    this.mixBase = new Float64Array(tree.mixBase);
+    this.beta = new Float64Array(tree.beta);
+    this.control = new Int32Array(control);
+    this.treePly = -1; // this player's own tree is gone: nothing to reuse
+    this.widening = this.priors !== null && size >= WIDEN_FROM_SIZE;
+    const root = board.clone();
+    root.toMove = color;
+    const rootLast = board.ply > 0 ? Math.max(0, board.moveAt(board.ply - 1)) : 0;
+    const n = this.runShared(root, komi, maxPlayouts, deadline, rootLast);
+    this.lastPlayouts = n;
     return n;
   }
 
@@ -353,21 +468,7 @@ export class MctsPlayer {
     return out;
   }
 
-  /** Adds a helper's root child statistics (its priors taken out) to the same move of the root. */
-  private mergeRootChild(m: number, visits: number, wins: number): void {
-    const real = visits - PRIOR_VISITS;
-    if (real <= 0) return;
-    const first = this.firstChild[0];
-    const end = first + this.childCount[0];
-    const index = this.rootIndex;
-    const ch = m === PASS ? end - 1 : index[m];
-    if (ch < first || ch >= end || this.move[ch] !== m) return;
-    this.visits[ch] += real;
-    this.wins[ch] += (real * wins) / visits;
-    this.refresh(ch);
-  }
-
-  /** Records the searched position (see keptRoot), and indexes the root children by point. */
+  /** Records the searched position (see keptRoot). */
   private rememberRoot(board: GoBoard, color: number, komi: number): void {
     this.treeSize = board.size;
     this.treeKomi = komi;
@@ -380,9 +481,6 @@ export class MctsPlayer {
       this.treeMoves[2 * k] = board.moveAt(k);
       this.treeMoves[2 * k + 1] = board.colorAt(k);
     }
-    if (this.rootIndex.length !== board.points) this.rootIndex = new Int32Array(board.points);
-    const first = this.firstChild[0];
-    for (let ch = first, end = first + this.childCount[0]; ch < end; ch++) if (this.move[ch] > 0) this.rootIndex[this.move[ch]] = ch;
   }
 
   /**
@@ -425,15 +523,15 @@ export class MctsPlayer {
     const cap = Math.max(need, this.capacity);
     if (this.spareCapacity < cap) {
       this.spareCapacity = Math.ceil(cap);
-      this.spareMove = new Int32Array(this.spareCapacity);
-      this.spareMover = new Uint8Array(this.spareCapacity);
-      this.spareFirstChild = new Int32Array(this.spareCapacity);
-      this.spareChildCount = new Int32Array(this.spareCapacity);
-      this.spareVisits = new Float64Array(this.spareCapacity);
-      this.spareWins = new Float64Array(this.spareCapacity);
-      this.spareRaveVisits = new Float64Array(this.spareCapacity);
-      this.spareRaveWins = new Float64Array(this.spareCapacity);
-      this.spareMix = new Float64Array(this.spareCapacity);
+      this.spareMove = this.i32(this.spareCapacity);
+      this.spareMover = this.u8(this.spareCapacity);
+      this.spareFirstChild = this.i32(this.spareCapacity);
+      this.spareChildCount = this.i32(this.spareCapacity);
+      this.spareVisits = this.i32(this.spareCapacity);
+      this.spareWins = this.f64(this.spareCapacity);
+      this.spareRaveVisits = this.f64(this.spareCapacity);
+      this.spareRaveWins = this.f64(this.spareCapacity);
+      this.spareMix = this.f64(this.spareCapacity);
     }
     const sm = this.spareMove;
     const smv = this.spareMover;
@@ -485,8 +583,8 @@ export class MctsPlayer {
     [this.capacity, this.spareCapacity] = [this.spareCapacity, this.capacity];
     this.used = used;
     if (this.mixBase.length < this.capacity) {
-      this.mixBase = new Float64Array(this.capacity);
-      this.beta = new Float64Array(this.capacity);
+      this.mixBase = this.f64(this.capacity);
+      this.beta = this.f64(this.capacity);
     }
     // The kept nodes' mix parts, from their copied statistics (mix itself was copied).
     for (let i = 0; i < used; i++) {
@@ -564,34 +662,50 @@ export class MctsPlayer {
   private reserve(n: number): void {
     if (n <= this.capacity) return;
     this.capacity = Math.ceil(n);
-    this.move = new Int32Array(this.capacity);
-    this.mover = new Uint8Array(this.capacity);
-    this.firstChild = new Int32Array(this.capacity);
-    this.childCount = new Int32Array(this.capacity);
-    this.visits = new Float64Array(this.capacity);
-    this.wins = new Float64Array(this.capacity);
-    this.raveVisits = new Float64Array(this.capacity);
-    this.raveWins = new Float64Array(this.capacity);
-    this.mix = new Float64Array(this.capacity);
-    this.mixBase = new Float64Array(this.capacity);
-    this.beta = new Float64Array(this.capacity);
+    this.move = this.i32(this.capacity);
+    this.mover = this.u8(this.capacity);
+    this.firstChild = this.i32(this.capacity);
+    this.childCount = this.i32(this.capacity);
+    this.visits = this.i32(this.capacity);
+    this.wins = this.f64(this.capacity);
+    this.raveVisits = this.f64(this.capacity);
+    this.raveWins = this.f64(this.capacity);
+    this.mix = this.f64(this.capacity);
+    this.mixBase = this.f64(this.capacity);
+    this.beta = this.f64(this.capacity);
   }
 
-  /** One simulation: descend, maybe expand, play out, back up. */
+  /**
+   * One simulation: descend, maybe expand, play out, back up. On a shared tree (`control` set)
+   * the visits are counted on the way down (the virtual loss; the backup adds the wins) and a
+   * node is expanded by the thread that claims it.
+   */
   private simulate(b: GoBoard, komi: number, maxMoves: number, rootLast: number): void {
     this.firstPlay.fill(0);
+    const shared = this.control !== null;
     let node = 0;
     let len = 0;
     this.path[len++] = 0;
+    if (shared) Atomics.add(this.visits, 0, 1);
     let last = rootLast;
     let over = false;
     for (;;) {
-      if (this.childCount[node] === 0) {
+      if (shared) {
+        if (Atomics.load(this.childCount, node) === 0) {
+          // This simulation's own visit is already counted.
+          const real = node === 0 ? this.visits[0] - 1 : this.visits[node] - 1 - PRIOR_VISITS;
+          if (real + 1 < EXPAND_AT || !this.expandShared(node, b)) break;
+        }
+      } else if (this.childCount[node] === 0) {
         const real = node === 0 ? this.visits[0] : this.visits[node] - PRIOR_VISITS;
         if (real + 1 >= EXPAND_AT && this.used + b.emptyCount + 1 <= this.capacity) this.expand(node, b, false);
         if (this.childCount[node] === 0) break;
       }
       const child = this.select(node);
+      if (shared) {
+        Atomics.add(this.visits, child, 1);
+        this.refresh(child);
+      }
       const m = this.move[child];
       const c = b.toMove;
       if (m === PASS) b.pass(c);
@@ -613,7 +727,7 @@ export class MctsPlayer {
     const widening = this.widening;
     for (let i = 0; i < len; i++) {
       const nd = this.path[i];
-      this.visits[nd] += 1;
+      if (!shared) this.visits[nd] += 1;
       this.wins[nd] += winner === EMPTY ? 0.5 : winner === this.mover[nd] ? 1 : 0;
       this.refresh(nd);
       const toMove = 3 - this.mover[nd];
@@ -630,6 +744,28 @@ export class MctsPlayer {
         }
       }
     }
+  }
+
+  /**
+   * Expands node of the shared tree for the position on b, if this thread claims it first and the
+   * tree has room; returns whether the node has children (by this thread or another).
+   */
+  private expandShared(node: number, b: GoBoard): boolean {
+    const control = this.control!;
+    const room = b.emptyCount + 1;
+    if (Atomics.load(control, USED) + room > this.capacity) return false;
+    if (Atomics.compareExchange(this.firstChild, node, 0, -1) !== 0) return Atomics.load(this.childCount, node) > 0;
+    const first = Atomics.add(control, USED, room);
+    if (first + room > this.capacity) {
+      Atomics.store(this.firstChild, node, 0);
+      return false;
+    }
+    // expand writes the children from `used`, then the node's firstChild and childCount; the
+    // atomic store publishes the count after everything it counts.
+    this.used = first;
+    this.expand(node, b, false);
+    Atomics.store(this.childCount, node, this.childCount[node]);
+    return true;
   }
 
   /**

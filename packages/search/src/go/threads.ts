@@ -1,18 +1,17 @@
-// Helper threads for the Go player's root-parallel search. Each helper is a worker thread with
-// its own MctsPlayer (its own tree, kept between moves as the main player keeps its own, and its
-// own random seed). genmove stays synchronous: the main thread posts the position to every
-// helper, searches itself, then blocks on Atomics.wait until each helper has written its root
-// children (move, visits, wins) into shared memory, and merges them. Workers are unref'd, so they
-// never keep a process alive; close() ends them.
+// Helper threads for the Go player's tree-parallel search. Each helper is a worker thread with its
+// own MctsPlayer (its own playout policy, random seed and scratch board) that attaches to the main
+// player's tree (SharedArrayBuffers) for the length of one search. genmove stays synchronous: the
+// main thread prepares the root, posts the position and the tree to every helper, searches
+// itself, raises the stop word, then blocks on Atomics.wait until each helper has stopped and
+// written its playout count. Workers are unref'd, so they never keep a process alive; close()
+// ends them.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { GoBoard } from './rules.js';
 
-/** Root children a helper can report: every point of a 25x25 board and pass. */
-const SLOTS = 25 * 25 + 1;
-/** Per helper in the result buffer: [children, playouts, then (move, visits, wins) per child]. */
-const STRIDE = 2 + 3 * SLOTS;
+/** Per helper in the result buffer: [playouts]. */
+const STRIDE = 1;
 
 /** A helper's state in the control buffer (slot i); slot helpers + i is 1 once helper i has loaded. */
 export const HelperState = { Busy: 0, Done: 1, Failed: 2 } as const;
@@ -48,7 +47,27 @@ export interface HelperJob {
   readonly komi: number;
   /** Wall-clock end of the search (Date.now() scale), or null for none. */
   readonly deadline: number | null;
+  /** Playouts of all threads together. */
   readonly playouts: number;
+  /** The search's control words (mcts.ts: nodes used, playouts started, stop). */
+  readonly control: SharedArrayBuffer;
+  readonly tree: TreeBuffers;
+}
+
+/** The shared tree's arrays (mcts.ts), `capacity` nodes each. */
+export interface TreeBuffers {
+  readonly capacity: number;
+  readonly move: SharedArrayBuffer;
+  readonly mover: SharedArrayBuffer;
+  readonly firstChild: SharedArrayBuffer;
+  readonly childCount: SharedArrayBuffer;
+  readonly visits: SharedArrayBuffer;
+  readonly wins: SharedArrayBuffer;
+  readonly raveVisits: SharedArrayBuffer;
+  readonly raveWins: SharedArrayBuffer;
+  readonly mix: SharedArrayBuffer;
+  readonly mixBase: SharedArrayBuffer;
+  readonly beta: SharedArrayBuffer;
 }
 
 export interface HelperInit {
@@ -120,10 +139,10 @@ export class SearchPool {
     }
   }
 
-  /** Posts the position to every helper; they start searching at once. */
-  start(board: GoBoard, color: number, komi: number, deadline: number, playouts: number): void {
+  /** Posts the position and the tree (its root expanded) to every helper; they start searching at once. */
+  start(board: GoBoard, color: number, komi: number, deadline: number, playouts: number, control: SharedArrayBuffer, tree: TreeBuffers): void {
     const { setup, moves } = boardHistory(board);
-    const job: HelperJob = { size: board.size, superko: board.superko, setup, moves, color, komi, deadline: Number.isFinite(deadline) ? deadline : null, playouts };
+    const job: HelperJob = { size: board.size, superko: board.superko, setup, moves, color, komi, deadline: Number.isFinite(deadline) ? deadline : null, playouts, control, tree };
     for (let i = 0; i < this.helpers; i++) {
       Atomics.store(this.control, i, HelperState.Busy);
       this.workers[i].postMessage(job);
@@ -132,27 +151,26 @@ export class SearchPool {
   }
 
   /**
-   * Waits (blocking) until every helper has finished or `giveUpAt` (Date.now() scale) passes,
-   * calls `child` for each reported root child, and returns the helpers' playouts. A helper that
-   * failed or is late is left out of this move.
+   * Waits (blocking) until every helper has stopped or `giveUpAt` (Date.now() scale) passes, and
+   * returns the helpers' playouts; `complete` is false when a helper is still busy (it may still
+   * write into the tree). A helper that failed counts no playouts.
    */
-  collect(child: (move: number, visits: number, wins: number) => void, giveUpAt: number): number {
-    if (!this.running) return 0;
+  collect(giveUpAt: number): { playouts: number; complete: boolean } {
+    if (!this.running) return { playouts: 0, complete: true };
     this.running = false;
     let playouts = 0;
+    let complete = true;
     for (let i = 0; i < this.helpers; i++) {
       while (Atomics.load(this.control, i) === HelperState.Busy) {
         const left = giveUpAt - Date.now();
         if (left <= 0) break;
         Atomics.wait(this.control, i, HelperState.Busy, left);
       }
-      if (Atomics.load(this.control, i) !== HelperState.Done) continue;
-      const base = i * STRIDE;
-      const n = this.results[base];
-      playouts += this.results[base + 1];
-      for (let k = 0; k < n; k++) child(this.results[base + 2 + 3 * k], this.results[base + 3 + 3 * k], this.results[base + 4 + 3 * k]);
+      const state = Atomics.load(this.control, i);
+      if (state === HelperState.Busy) complete = false;
+      if (state === HelperState.Done) playouts += this.results[i * STRIDE];
     }
-    return playouts;
+    return { playouts, complete };
   }
 
   close(): void {

@@ -35,7 +35,7 @@ export interface GoEngineSpec {
   readonly seed?: number;
   /** false: the hand-made move priors instead of the learned ones (priors=0). */
   readonly priors?: boolean;
-  /** Search threads (root parallelism, threads=T; default 1). */
+  /** Search threads (one shared tree, threads=T; default 1). */
   readonly threads?: number;
 }
 
