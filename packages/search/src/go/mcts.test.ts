@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { MctsPlayer, PRIOR_VISITS, RESIGN, widthAt } from './mcts.js';
+import { MctsPlayer, PRIOR_VISITS, RESIGN, treeNodesFor, widthAt } from './mcts.js';
 import { shippedMovePriors } from './priors.js';
 import { BLACK, GoBoard, PASS, WHITE, figurePointName, parseFigure } from './rules.js';
 
@@ -190,6 +190,17 @@ describe('threads (one shared tree)', () => {
     } finally {
       p.close();
     }
+  });
+
+  it('reserves tree room for what a timed search can play, not a fixed million nodes', () => {
+    // 19x19 at 5 s a move on two threads at the target rate (6,000 playouts a second a thread),
+    // one expansion (up to 362 children) every EXPAND_AT = 2 playouts: 10.9 M nodes, capped at 8 M.
+    expect(treeNodesFor(19, 5000, 2, 1e9)).toBe(8_000_000);
+    expect(treeNodesFor(19, 1000, 1, 1e9)).toBeGreaterThanOrEqual((6000 * 362) / 2);
+    expect(treeNodesFor(9, 1000, 1, 1e9)).toBeGreaterThanOrEqual((25000 * 82) / 2);
+    // A playout budget reserves for the budget (the fixed searches' trees are unchanged).
+    expect(treeNodesFor(9, Infinity, 1, 2000)).toBe((2000 * 82) / 2 + 81 + 16);
+    expect(treeNodesFor(9, 100, 1, 2000)).toBe((2000 * 82) / 2 + 81 + 16);
   });
 
   it('rejects a thread count that is not a positive integer', () => {

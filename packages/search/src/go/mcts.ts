@@ -310,13 +310,7 @@ export class MctsPlayer {
     }
     if (!this.scratch || this.scratch.size !== size) this.scratch = scratchBoard(size);
     const scratch = this.scratch;
-    // Room for the playouts this search can run: its budget, or what its time allows at a generous
-    // rate (PLAYOUT_RATE), on every thread. A timed search used to reserve a fixed million nodes,
-    // which a 19x19 search (some 300 children an expansion) filled in a second or two, after
-    // which its tree stopped growing. Memory is reserved, not touched: untouched pages cost nothing.
-    const threads = this.options.threads ?? 1;
-    const expected = Math.min(maxPlayouts, (timeMs * threads * PLAYOUT_RATE) / (size * size));
-    const need = Math.min(MAX_NODES, (expected * (size * size + 1)) / EXPAND_AT + size * size + 16);
+    const need = treeNodesFor(size, timeMs, this.options.threads ?? 1, maxPlayouts);
     if (this.firstPlay.length !== board.points) {
       this.firstPlay = new Uint8Array(board.points);
       this.ownerBlack = new Float64Array(board.points);
@@ -1021,6 +1015,18 @@ export class MctsPlayer {
   private priorRate(b: GoBoard, p: number, c: number): number {
     return handPriorRate(this.policy, b, p, c);
   }
+}
+
+/**
+ * Tree nodes a search reserves: room for the playouts it can run, its budget or what its time
+ * allows at a generous rate (PLAYOUT_RATE) on every thread, at most MAX_NODES. A timed search used
+ * to reserve a fixed million nodes, which a 19x19 search (some 300 children an expansion) filled
+ * in a second or two, after which its tree stopped growing. The memory is reserved, not touched:
+ * pages the tree never reaches cost nothing.
+ */
+export function treeNodesFor(size: number, timeMs: number, threads: number, maxPlayouts: number): number {
+  const expected = Math.min(maxPlayouts, (timeMs * threads * PLAYOUT_RATE) / (size * size));
+  return Math.min(MAX_NODES, (expected * (size * size + 1)) / EXPAND_AT + size * size + 16);
 }
 
 /** The hand-made prior winning rate of c playing p (MctsPlayer without learned priors). */
