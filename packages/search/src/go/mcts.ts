@@ -372,6 +372,8 @@ export class MctsPlayer {
       this.abandoned = true;
     }
     this.used = Math.min(this.capacity, Atomics.load(control, USED));
+    // Nor its control words (its node and playout counters).
+    if (this.abandoned) this.control = null;
     return { reused, helperPlayouts: helpers.playouts };
   }
 
