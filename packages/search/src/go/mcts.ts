@@ -308,14 +308,8 @@ export class MctsPlayer {
       this.capacity = 0;
       this.spareCapacity = 0;
     }
-    if (!this.scratch || this.scratch.size !== size) this.scratch = scratchBoard(size);
-    const scratch = this.scratch;
+    const scratch = this.prepareScratch(board);
     const need = treeNodesFor(size, timeMs, this.options.threads ?? 1, maxPlayouts);
-    if (this.firstPlay.length !== board.points) {
-      this.firstPlay = new Uint8Array(board.points);
-      this.ownerBlack = new Float64Array(board.points);
-    }
-    this.ownerBlack.fill(0);
 
     const root = board.clone();
     root.toMove = color;
@@ -405,11 +399,7 @@ export class MctsPlayer {
    */
   searchShared(board: GoBoard, color: number, komi: number, deadline: number, maxPlayouts: number, tree: TreeBuffers, control: SharedArrayBuffer): number {
     const size = board.size;
-    if (!this.scratch || this.scratch.size !== size) this.scratch = scratchBoard(size);
-    if (this.firstPlay.length !== board.points) {
-      this.firstPlay = new Uint8Array(board.points);
-      this.ownerBlack = new Float64Array(board.points);
-    }
+    this.prepareScratch(board);
     this.capacity = tree.capacity;
     this.move = new Int32Array(tree.move);
     this.mover = new Uint8Array(tree.mover);
@@ -609,13 +599,7 @@ export class MctsPlayer {
    * are 0. The dead-stone judgement (status.ts) reads it. Allocates only the returned array.
    */
   playoutOwnership(board: GoBoard, komi: number, playouts: number): Float64Array {
-    if (!this.scratch || this.scratch.size !== board.size) this.scratch = scratchBoard(board.size);
-    const scratch = this.scratch;
-    if (this.firstPlay.length !== board.points) {
-      this.firstPlay = new Uint8Array(board.points);
-      this.ownerBlack = new Float64Array(board.points);
-    }
-    this.ownerBlack.fill(0);
+    const scratch = this.prepareScratch(board);
     const maxMoves = 3 * board.size * board.size;
     const last = board.ply > 0 ? Math.max(0, board.moveAt(board.ply - 1)) : 0;
     const n = Math.max(1, playouts | 0);
@@ -629,6 +613,20 @@ export class MctsPlayer {
     const share = new Float64Array(board.points);
     for (let p = 0; p < board.points; p++) share[p] = this.ownerBlack[p] / n;
     return share;
+  }
+
+  /**
+   * This thread's playout scratch for `board`'s size: the scratch board, the first-play marks
+   * (RAVE) and the ownership counts (cleared); returns the scratch board.
+   */
+  private prepareScratch(board: GoBoard): GoBoard {
+    if (!this.scratch || this.scratch.size !== board.size) this.scratch = scratchBoard(board.size);
+    if (this.firstPlay.length !== board.points) {
+      this.firstPlay = new Uint8Array(board.points);
+      this.ownerBlack = new Float64Array(board.points);
+    }
+    this.ownerBlack.fill(0);
+    return this.scratch;
   }
 
   /** A liberty of an opponent chain the playouts say is dead (owned by `color`), or 0. */
