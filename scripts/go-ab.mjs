@@ -7,7 +7,7 @@
 //   cp -r packages/search/dist packages/search/dist-a   # build A (inside the package, so it finds @sente/core); then edit, build, and compare with the tree:
 //   node scripts/go-ab.mjs packages/search/dist-a "threads=2,time=200ms" packages/search/dist "threads=2,time=200ms" [games=40] [size=9]
 //
-// Options of a side: time (200ms, 1s), playouts, threads, seed, resign, priors (0 or 1).
+// Options of a side: time (200ms, 1s), playouts, threads, seed, resign, priors (0 or 1), expand (expandAt).
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
@@ -32,6 +32,7 @@ function options(spec, seed) {
     else if (k === 'seed') o.seed = Number(v);
     else if (k === 'resign') o.resignThreshold = Number(v);
     else if (k === 'priors') o.priors = v === '1';
+    else if (k === 'expand') o.expandAt = Number(v);
     else throw new Error(`unknown option ${k}`);
   }
   return o;

@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { MAX_EXACT_EMPTIES, MAX_MOVE_MS, MAX_SEARCH_DEPTH, MAX_THREADS, findBuild, readBookFile } from '@sente/search';
 import { parseDuration } from './match/duration.js';
-import type { GoEngineSpec } from './go/tournament-game.js';
+import type { GoEngineSpec } from './go/player-spec.js';
 
 export interface EngineSpec {
   readonly kind: 'engine';

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { MctsPlayer, PRIOR_VISITS, RESIGN, treeNodesFor, widthAt } from './mcts.js';
+import { MctsPlayer, PRIOR_VISITS, RESIGN, expandAtFor, treeNodesFor, widthAt } from './mcts.js';
 import { shippedMovePriors } from './priors.js';
 import { BLACK, GoBoard, PASS, WHITE, figurePointName, parseFigure } from './rules.js';
 
@@ -194,13 +194,43 @@ describe('threads (one shared tree)', () => {
 
   it('reserves tree room for what a timed search can play, not a fixed million nodes', () => {
     // 19x19 at 5 s a move on two threads at the target rate (6,000 playouts a second a thread),
-    // one expansion (up to 362 children) every EXPAND_AT = 2 playouts: 10.9 M nodes, capped at 8 M.
-    expect(treeNodesFor(19, 5000, 2, 1e9)).toBe(8_000_000);
-    expect(treeNodesFor(19, 1000, 1, 1e9)).toBeGreaterThanOrEqual((6000 * 362) / 2);
+    // one expansion (up to 362 children) every 2 playouts: 10.9 M nodes, capped at 8 M.
+    expect(treeNodesFor(19, 5000, 2, 1e9, 2)).toBe(8_000_000);
+    expect(treeNodesFor(19, 1000, 1, 1e9)).toBeGreaterThanOrEqual((6000 * 362) / expandAtFor(19));
     expect(treeNodesFor(9, 1000, 1, 1e9)).toBeGreaterThanOrEqual((25000 * 82) / 2);
     // A playout budget reserves for the budget (the fixed searches' trees are unchanged).
     expect(treeNodesFor(9, Infinity, 1, 2000)).toBe((2000 * 82) / 2 + 81 + 16);
     expect(treeNodesFor(9, 100, 1, 2000)).toBe((2000 * 82) / 2 + 81 + 16);
+  });
+
+  it('gives a leaf its children at its expandAt-th visit, and reserves the tree for that', () => {
+    const b = new GoBoard(9);
+    for (const expandAt of [2, 3, 8]) {
+      for (const threads of [1, 2]) {
+        if (threads > 1 && availableParallelism() < 2) continue;
+        const player = new MctsPlayer({ playouts: 1500, seed: 5, rootCandidates: false, reuseTree: true, threads, expandAt });
+        try {
+          player.genmove(b, BLACK, 7.5);
+          let expanded = 0;
+          for (const c of player.rootChildren()) {
+            const real = c.visits - PRIOR_VISITS;
+            // Pass is a child of every expanded node.
+            const grandchild = player.nodeVisits([c.move, PASS]);
+            if (real >= expandAt) {
+              expect(grandchild).toBeGreaterThanOrEqual(PRIOR_VISITS);
+              expanded++;
+            } else expect(grandchild).toBe(-1);
+          }
+          expect(expanded).toBeGreaterThan(0);
+        } finally {
+          player.close();
+        }
+      }
+    }
+    expect(treeNodesFor(9, Infinity, 1, 2000, 8)).toBe((2000 * 82) / 8 + 81 + 16);
+    expect(expandAtFor(9)).toBe(2);
+    expect(expandAtFor(19)).toBe(8);
+    expect(() => new MctsPlayer({ expandAt: 1 })).toThrow(/expandAt/);
   });
 
   it('rejects a thread count that is not a positive integer', () => {

@@ -52,9 +52,13 @@ function middleGame(size: number, seed: number, moves: number): GoBoard {
   return g;
 }
 
-/** A fixed-playout one-thread search: the move, and the root children's moves, visits and wins. */
+/**
+ * A fixed-playout one-thread search: the move, and the root children's moves, visits and wins.
+ * Leaves are expanded at their second visit on every size, as when these were recorded (19x19's
+ * default became the eighth later).
+ */
 function searchPrint(board: GoBoard, playouts: number, seed: number, priors: boolean): { move: number; hash: string; playouts: number } {
-  const player = new MctsPlayer({ playouts, seed, rootCandidates: false, threads: 1, reuseTree: false, priors, resignThreshold: 0 });
+  const player = new MctsPlayer({ playouts, seed, rootCandidates: false, threads: 1, reuseTree: false, priors, resignThreshold: 0, expandAt: 2 });
   const r = player.genmove(board, board.toMove, 7.5);
   const words: number[] = [];
   for (const ch of player.rootChildren()) words.push(ch.move, ch.visits, Math.round(ch.wins * 1024));

@@ -6,7 +6,7 @@
 // start, a longer one), and an engine that times out is killed, so a match against a silent or
 // broken program always ends.
 import { GtpClient, GtpTimeoutError, go, parseGtpReply, splitCommandLine, type GtpAnswer, type GtpClientOptions } from '@sente/search';
-import { parseDuration } from '../match/duration.js';
+import { parseGoPlayerSpec, senteOptionsOf } from './player-spec.js';
 
 export { GtpTimeoutError, splitCommandLine, type GtpAnswer };
 
@@ -77,38 +77,16 @@ export class ExternalGtpPlayer implements GoPlayer {
 }
 
 /**
- * A player from its description: "sente", "sente:playouts=500,time=2s,resign=0.05,seed=7,threads=2,priors=0", or
- * "gtp:<command line>" (e.g. "gtp:gnugo --mode gtp --level 1").
+ * A player from its description (player-spec.ts): "sente", "sente:playouts=500,time=2s,threads=2",
+ * or "gtp:<command line>" (e.g. "gtp:gnugo --mode gtp --level 1"); a bad description throws with
+ * the parser's message. sente without a seed= gets seed index + 1.
  */
 export function createPlayer(spec: string, index: number, options: ExternalGtpOptions = {}): GoPlayer {
   if (spec === 'sente' || spec.startsWith('sente:')) {
-    const options: { playouts?: number; timeMs?: number; resignThreshold?: number; seed?: number; threads?: number; priors?: boolean } = { seed: index + 1 };
-    const rest = spec.slice('sente'.length + 1);
-    for (const part of rest.split(',').filter(Boolean)) {
-      const [key, value] = part.split('=');
-      if (key === 'time') {
-        // A duration as everywhere: 500ms, 2s, 1m; a bare number is seconds.
-        const d = parseDuration(value ?? '');
-        if (!d.ok) throw new Error(`player "${spec}": time: ${d.error}`);
-        options.timeMs = d.ms;
-        continue;
-      }
-      const v = Number(value);
-      if (!Number.isFinite(v)) throw new Error(`player "${spec}": ${key} needs a number`);
-      if (key === 'playouts') options.playouts = v;
-      else if (key === 'resign') options.resignThreshold = v;
-      else if (key === 'seed') options.seed = v;
-      else if (key === 'priors') {
-        // 1: the learned move priors (the default), 0: the hand-made ones.
-        if (v !== 0 && v !== 1) throw new Error(`player "${spec}": priors must be 0 or 1`);
-        options.priors = v === 1;
-      }
-      else if (key === 'threads') {
-        if (!Number.isInteger(v) || v < 1 || v > 64) throw new Error(`player "${spec}": threads must be an integer 1..64`);
-        options.threads = v;
-      } else throw new Error(`player "${spec}": unknown option ${key} (playouts, time, resign, seed, threads, priors)`);
-    }
-    return new SentePlayer(spec, options);
+    const r = parseGoPlayerSpec(spec);
+    if (!r.ok) throw new Error(r.error);
+    if (r.spec.kind !== 'go-engine') throw new Error(`player "${spec}": not a sente description`);
+    return new SentePlayer(r.spec.name, senteOptionsOf(r.spec, index + 1));
   }
   if (spec.startsWith('gtp:')) return new ExternalGtpPlayer(splitCommandLine(spec.slice(4))[0] ?? '', spec.slice(4), options);
   throw new Error(`player "${spec}": use "sente[:options]" or "gtp:<command line>"`);

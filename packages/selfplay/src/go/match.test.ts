@@ -10,9 +10,10 @@ describe('Go matches', () => {
 
   it('rejects bad player descriptions', () => {
     expect(() => createPlayer('alphago', 0)).toThrow(/use "sente/);
-    expect(() => createPlayer('sente:speed=3', 0)).toThrow(/unknown option speed/);
-    expect(() => createPlayer('sente:threads=0', 0)).toThrow(/threads must be an integer 1\.\.64/);
-    expect(() => createPlayer('sente:priors=2', 0)).toThrow(/priors must be 0 or 1/);
+    expect(() => createPlayer('sente:speed=3', 0)).toThrow(/unknown setting speed/);
+    expect(() => createPlayer('sente:threads=0', 0)).toThrow(/threads must be a whole number from 1 to 64/);
+    expect(() => createPlayer('sente:priors=2', 0)).toThrow(/priors must be 0 \(hand-made\) or 1/);
+    expect(() => createPlayer('sente:expand=1', 0)).toThrow(/expand must be a whole number from 2 to 1000/);
   });
 
   it('plays refereed games with alternating colours and agreeing scores', async () => {

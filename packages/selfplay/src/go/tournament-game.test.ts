@@ -53,6 +53,8 @@ describe('Go tournaments on the tournament runner', () => {
     expect(parseGoPlayerSpec('sente:playouts=50,threads=2,name=two')).toEqual({ ok: true, spec: { kind: 'go-engine', name: 'two', playouts: 50, threads: 2 } });
     expect(parseGoPlayerSpec('sente:threads=0')).toEqual({ ok: false, error: expect.stringMatching(/threads must be a whole number from 1 to 64/) });
     expect(parseGoPlayerSpec('sente:threads=1.5')).toEqual({ ok: false, error: expect.stringMatching(/threads must be a whole number/) });
+    expect(parseGoPlayerSpec('sente:time=1s,expand=8,name=e8')).toEqual({ ok: true, spec: { kind: 'go-engine', name: 'e8', timeMs: 1000, expandAt: 8 } });
+    expect(parseGoPlayerSpec('sente:expand=1')).toEqual({ ok: false, error: expect.stringMatching(/expand must be a whole number from 2 to 1000/) });
     expect(parseGoPlayerSpec('sente:priors=2')).toEqual({ ok: false, error: expect.stringMatching(/priors must be 0 \(hand-made\) or 1 \(learned\)/) });
     expect(parseGoPlayerSpec('sente:playouts=0')).toEqual({ ok: false, error: expect.stringMatching(/playouts must be a whole number from 1/) });
     expect(parseGoPlayerSpec('sente:time=0.1ms')).toEqual({ ok: false, error: expect.stringMatching(/time: .*too short/) });

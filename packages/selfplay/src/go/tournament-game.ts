@@ -13,7 +13,6 @@ import { readFileSync } from 'node:fs';
 import { go as rules } from '@sente/core';
 import { go as search, writeFileAtomic } from '@sente/search';
 import { stringify } from 'csv-stringify/sync';
-import { parseDuration } from '../match/duration.js';
 import { hashString } from '../random.js';
 import type { GtpSpec, PlayerSpec } from '../players.js';
 import type { GameOutcome } from '../referee.js';
@@ -22,22 +21,10 @@ import { isoSecond } from '../archive/ggf.js';
 import { csvRecords, type GameResult, type ScheduledGame } from '../tournament.js';
 import type { PlayOptions, PooledGame, TournamentGame } from '../tournament-game.js';
 import { ExternalGtpPlayer, SentePlayer, type GtpPlayer } from './engines.js';
-import { playGoGame, type GoGameResult } from './match.js';
+import { senteOptionsOf } from './player-spec.js';
 
-/** sente's Go engine with its settings (a tournament player). */
-export interface GoEngineSpec {
-  readonly kind: 'go-engine';
-  readonly name: string;
-  readonly playouts?: number;
-  readonly timeMs?: number;
-  readonly resign?: number;
-  /** Fixed seed (default: one per game, from the name and the game number). */
-  readonly seed?: number;
-  /** false: the hand-made move priors instead of the learned ones (priors=0). */
-  readonly priors?: boolean;
-  /** Search threads (one shared tree, threads=T; default 1). */
-  readonly threads?: number;
-}
+export { parseGoPlayerSpec, type GoEngineSpec, type GoSpecResult } from './player-spec.js';
+import { playGoGame, type GoGameResult } from './match.js';
 
 /** How a Go game was scored and ended, beyond the tournament's common fields. */
 export interface GoGameDetails {
@@ -52,53 +39,6 @@ export interface GoGameDetails {
   readonly whiteClaim: string | null;
   /** Every answer equals our count (null when not scored). */
   readonly agree: boolean | null;
-}
-
-const NAME = /^[A-Za-z0-9_.+#@:=-]{1,40}$/;
-
-export type GoSpecResult = { ok: true; spec: GoEngineSpec | GtpSpec } | { ok: false; error: string };
-
-/** A Go player: `sente[:playouts=N,time=DURATION,resign=R,seed=K,threads=T,priors=0|1,name=NAME]` or `gtp:<command line>`. */
-export function parseGoPlayerSpec(text: string): GoSpecResult {
-  if (text.startsWith('gtp:')) {
-    const command = text.slice(4).trim();
-    if (command === '') return { ok: false, error: `"${text}": gtp: needs a command line, e.g. gtp:gnugo --mode gtp --level 1` };
-    return { ok: true, spec: { kind: 'gtp', name: text, command } };
-  }
-  if (text !== 'sente' && !text.startsWith('sente:')) return { ok: false, error: `player "${text}": use "sente[:playouts=N,time=DURATION,resign=R,seed=K,threads=T,priors=0|1,name=NAME]" or "gtp:<command line>"` };
-  const spec: { -readonly [K in keyof GoEngineSpec]: GoEngineSpec[K] } = { kind: 'go-engine', name: text };
-  for (const part of text.slice(6).split(',').filter((p) => p.trim() !== '')) {
-    const m = /^\s*([a-z]+)\s*=\s*(.*?)\s*$/.exec(part);
-    if (!m) return { ok: false, error: `player "${text}": "${part}" is not key=value` };
-    const [, key, value] = m;
-    if (key === 'name') {
-      if (!NAME.test(value)) return { ok: false, error: `player "${text}": name "${value}" must be 1 to 40 letters, digits or _.+#@:=-` };
-      spec.name = value;
-    } else if (key === 'time') {
-      const d = parseDuration(value);
-      if (!d.ok) return { ok: false, error: `player "${text}": time: ${d.error}` };
-      spec.timeMs = d.ms;
-    } else if (key === 'playouts' || key === 'seed') {
-      const n = Number(value);
-      const [min, max] = key === 'playouts' ? [1, 10_000_000] : [0, 0xffffffff];
-      if (!Number.isInteger(n) || n < min || n > max) return { ok: false, error: `player "${text}": ${key} must be a whole number from ${min} to ${max}, got "${value}"` };
-      spec[key] = n;
-    } else if (key === 'threads') {
-      const n = Number(value);
-      if (!Number.isInteger(n) || n < 1 || n > 64) return { ok: false, error: `player "${text}": threads must be a whole number from 1 to 64, got "${value}"` };
-      spec.threads = n;
-    } else if (key === 'priors') {
-      if (value !== '0' && value !== '1') return { ok: false, error: `player "${text}": priors must be 0 (hand-made) or 1 (learned), got "${value}"` };
-      spec.priors = value === '1';
-    } else if (key === 'resign') {
-      const n = Number(value);
-      if (!(n >= 0 && n <= 1)) return { ok: false, error: `player "${text}": resign must be a number from 0 to 1, got "${value}"` };
-      spec.resign = n;
-    } else {
-      return { ok: false, error: `player "${text}": unknown setting ${key} (playouts, time, resign, seed, threads, priors, name)` };
-    }
-  }
-  return { ok: true, spec };
 }
 
 export const GO_CSV_COLUMNS = [
@@ -136,12 +76,7 @@ export function goOutcome(g: GoGameResult, size: number, komi: number): GameOutc
 function startPlayer(spec: PlayerSpec, key: number, timeoutMs: number | undefined): GtpPlayer {
   if (spec.kind === 'gtp') return new ExternalGtpPlayer(spec.name, spec.command, { timeoutMs });
   if (spec.kind !== 'go-engine') throw new Error(`player ${spec.name} is not a Go player`);
-  return new SentePlayer(spec.name, {
-    playouts: spec.playouts, timeMs: spec.timeMs, resignThreshold: spec.resign,
-    seed: spec.seed ?? hashString(`${spec.name}|${key}`),
-    ...(spec.priors === false ? { priors: false } : {}),
-    ...(spec.threads !== undefined ? { threads: spec.threads } : {}),
-  });
+  return new SentePlayer(spec.name, senteOptionsOf(spec, hashString(`${spec.name}|${key}`)));
 }
 
 /** Replays a Go game read back; the reason it does not follow from its moves, or null. */

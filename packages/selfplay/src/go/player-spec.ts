@@ -1,0 +1,87 @@
+// The description of a sente Go player, one syntax for every command that takes one (`sente go
+// tournament`, `sente tournament --game go`, the Go match runner and its benchmark):
+// `sente[:playouts=N,time=DURATION,resign=R,seed=K,threads=T,priors=0|1,expand=N,name=NAME]`, or
+// `gtp:<command line>` for another program. Parsing returns a value with the offending setting
+// named; senteOptionsOf turns a sente description into the engine's options.
+import type { go as search } from '@sente/search';
+import { parseDuration } from '../match/duration.js';
+import type { GtpSpec } from '../players.js';
+
+/** sente's Go engine with its settings (a tournament player). */
+export interface GoEngineSpec {
+  readonly kind: 'go-engine';
+  readonly name: string;
+  readonly playouts?: number;
+  readonly timeMs?: number;
+  readonly resign?: number;
+  /** Fixed seed (default: one per game, from the name and the game number). */
+  readonly seed?: number;
+  /** false: the hand-made move priors instead of the learned ones (priors=0). */
+  readonly priors?: boolean;
+  /** Search threads (one shared tree, threads=T; default 1). */
+  readonly threads?: number;
+  /** The visit at which a tree leaf gets its children (expand=N, 2 or more; default by board size). */
+  readonly expandAt?: number;
+}
+
+const NAME = /^[A-Za-z0-9_.+#@:=-]{1,40}$/;
+
+export type GoSpecResult = { ok: true; spec: GoEngineSpec | GtpSpec } | { ok: false; error: string };
+
+/** A Go player: `sente[:playouts=N,time=DURATION,resign=R,seed=K,threads=T,priors=0|1,expand=N,name=NAME]` or `gtp:<command line>`. */
+export function parseGoPlayerSpec(text: string): GoSpecResult {
+  if (text.startsWith('gtp:')) {
+    const command = text.slice(4).trim();
+    if (command === '') return { ok: false, error: `"${text}": gtp: needs a command line, e.g. gtp:gnugo --mode gtp --level 1` };
+    return { ok: true, spec: { kind: 'gtp', name: text, command } };
+  }
+  if (text !== 'sente' && !text.startsWith('sente:')) return { ok: false, error: `player "${text}": use "sente[:playouts=N,time=DURATION,resign=R,seed=K,threads=T,priors=0|1,expand=N,name=NAME]" or "gtp:<command line>"` };
+  const spec: { -readonly [K in keyof GoEngineSpec]: GoEngineSpec[K] } = { kind: 'go-engine', name: text };
+  for (const part of text.slice(6).split(',').filter((p) => p.trim() !== '')) {
+    const m = /^\s*([a-z]+)\s*=\s*(.*?)\s*$/.exec(part);
+    if (!m) return { ok: false, error: `player "${text}": "${part}" is not key=value` };
+    const [, key, value] = m;
+    if (key === 'name') {
+      if (!NAME.test(value)) return { ok: false, error: `player "${text}": name "${value}" must be 1 to 40 letters, digits or _.+#@:=-` };
+      spec.name = value;
+    } else if (key === 'time') {
+      const d = parseDuration(value);
+      if (!d.ok) return { ok: false, error: `player "${text}": time: ${d.error}` };
+      spec.timeMs = d.ms;
+    } else if (key === 'playouts' || key === 'seed') {
+      const n = Number(value);
+      const [min, max] = key === 'playouts' ? [1, 10_000_000] : [0, 0xffffffff];
+      if (!Number.isInteger(n) || n < min || n > max) return { ok: false, error: `player "${text}": ${key} must be a whole number from ${min} to ${max}, got "${value}"` };
+      spec[key] = n;
+    } else if (key === 'threads') {
+      const n = Number(value);
+      if (!Number.isInteger(n) || n < 1 || n > 64) return { ok: false, error: `player "${text}": threads must be a whole number from 1 to 64, got "${value}"` };
+      spec.threads = n;
+    } else if (key === 'expand') {
+      const n = Number(value);
+      if (!Number.isInteger(n) || n < 2 || n > 1000) return { ok: false, error: `player "${text}": expand must be a whole number from 2 to 1000, got "${value}"` };
+      spec.expandAt = n;
+    } else if (key === 'priors') {
+      if (value !== '0' && value !== '1') return { ok: false, error: `player "${text}": priors must be 0 (hand-made) or 1 (learned), got "${value}"` };
+      spec.priors = value === '1';
+    } else if (key === 'resign') {
+      const n = Number(value);
+      if (!(n >= 0 && n <= 1)) return { ok: false, error: `player "${text}": resign must be a number from 0 to 1, got "${value}"` };
+      spec.resign = n;
+    } else {
+      return { ok: false, error: `player "${text}": unknown setting ${key} (playouts, time, resign, seed, threads, priors, expand, name)` };
+    }
+  }
+  return { ok: true, spec };
+}
+
+/** The engine options of a sente description; `seed` when the description fixes none. */
+export function senteOptionsOf(spec: GoEngineSpec, seed: number): search.GoGtpOptions {
+  return {
+    playouts: spec.playouts, timeMs: spec.timeMs, resignThreshold: spec.resign,
+    seed: spec.seed ?? seed,
+    ...(spec.priors === false ? { priors: false } : {}),
+    ...(spec.threads !== undefined ? { threads: spec.threads } : {}),
+    ...(spec.expandAt !== undefined ? { expandAt: spec.expandAt } : {}),
+  };
+}
