@@ -1,6 +1,7 @@
 // End to end: `sente bench` runs the benchmark runner on the built packages. A quick run prints its
 // tables and writes nothing unless --results names a folder, so smoke runs never replace the
 // committed figures in bench/results and BENCHMARKS.md; unknown sections are refused.
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +33,16 @@ describe('sente bench', () => {
     expect(q.stdout).toMatch(/quick run: nothing written/);
     expect(q.stdout).not.toMatch(/== .*\((go|rhino)/);
     expect(committed()).toEqual(before);
+  });
+
+  it('every section and script compiles (the long sections run only when asked, so nothing else would notice)', () => {
+    const files = [...readdirSync(join(ROOT, 'bench')).filter((f) => f.endsWith('.mjs')).map((f) => join(ROOT, 'bench', f)),
+      ...readdirSync(join(ROOT, 'scripts')).filter((f) => f.endsWith('.mjs')).map((f) => join(ROOT, 'scripts', f))];
+    expect(files.length).toBeGreaterThan(20);
+    for (const f of files) {
+      const r = spawnSync(process.execPath, ['--check', f], { encoding: 'utf8' });
+      expect(r.status, `${f}: ${r.stderr}`).toBe(0);
+    }
   });
 
   it('refuses an unknown section with exit code 2', () => {
