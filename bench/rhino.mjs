@@ -1,16 +1,17 @@
 // sente's strongest build against GRhino (`gtp-rhino -l 5`, then `-l 3`): an outside yardstick of
 // strength. Each level is a `sente tournament` between the strongest build (at a fixed time per
 // move) and `gtp:gtp-rhino -l N` on XOT openings, each opening with both colours; the referee checks
-// every move and times both sides. The per-game CSV is kept in bench/results/rhino-l<N>-games.csv:
-// a match that was stopped is resumed with the players recorded there, a finished one is only
-// summarised, so a run of many hours can be spread over several sessions.
+// every move and times both sides. The per-game CSV is kept per level and build in
+// bench/results/rhino-l<N>-<build>-games.csv: a match that was stopped is resumed with the players
+// recorded there, a finished one is only summarised, so a run of many hours can be spread over
+// several sessions. The matches of earlier strongest builds found there are summarised too.
 //   SENTE_RHINO_GAMES  games per level (default 100; 4 with --quick, in a temporary file)
 //   SENTE_RHINO_LEVELS levels to play (default "5,3")
 //   SENTE_RHINO_TIME   sente's seconds per move for a new match (default: the mean time gtp-rhino
 //                      takes per move on three midgame positions, measured before the match)
 //   SENTE_RHINO_PLAY=0 play nothing: only summarise the games already in the CSVs
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +24,7 @@ export const title = 'sente (strongest) vs GRhino gtp-rhino over GTP on XOT open
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RHINO = '/usr/games/gtp-rhino';
 const CLI = `${ROOT}apps/cli/dist/main.js`;
+const RESULTS = join(ROOT, 'bench/results');
 const MOVE_TIMEOUT_MS = 600_000;
 
 /** Mean seconds gtp-rhino takes per genmove on three positions 12 plies after an XOT opening. */
@@ -64,14 +66,11 @@ function senteIn(results, rhinoName) {
   return results.map((r) => (r.black === rhinoName ? r.white : r.black))[0];
 }
 
-/** Plays (or resumes, or only reads) one level's match and summarises it from its CSV. */
+/** Plays (or resumes, or only reads) one level's match and summarises it from its CSV (null: nothing to read). */
 async function match(level, games, csv, play) {
   const rhinoName = `gtp:${RHINO} -l ${level}`;
   const before = existsSync(csv) ? readTournamentResults(csv) : null;
-  if (!play) {
-    if (!before) throw new Error(`SENTE_RHINO_PLAY=0 but there is no ${csv} to summarise`);
-    return summary(level, before, senteIn(before, rhinoName), rhinoName, 0);
-  }
+  if (!play) return before ? summary(level, before, senteIn(before, rhinoName), rhinoName, 0) : null;
   // Resume with the recorded players; a longer match than requested is kept whole.
   let sente = before ? senteIn(before, rhinoName) : undefined;
   // The player as given to the tournament: a name recorded before durations had units
@@ -125,14 +124,29 @@ export async function run({ quick }) {
   const levels = (process.env.SENTE_RHINO_LEVELS ?? '5,3').split(',').map((s) => Number(s.trim())).filter((n) => n >= 1 && n <= 5);
   const tmp = quick ? mkdtempSync(join(tmpdir(), 'sente-rhino-')) : null;
   const rows = [];
+  // Rows of the strongest build's matches (the others follow them).
+  let own = 0;
   try {
     const play = process.env.SENTE_RHINO_PLAY !== '0';
-    for (const level of levels) rows.push(await match(level, games, tmp ? join(tmp, `l${level}.csv`) : join(ROOT, `bench/results/rhino-l${level}-games.csv`), play));
+    const build = findBuild('strongest').id;
+    for (const level of levels) rows.push(await match(level, games, tmp ? join(tmp, `l${level}.csv`) : join(RESULTS, `rhino-l${level}-${build}-games.csv`), play));
+    own = rows.filter((r) => r !== null).length;
+    if (!play && own === 0) throw new Error(`SENTE_RHINO_PLAY=0 but ${build} has no match in ${tmp ?? RESULTS} to summarise`);
+    // The matches of earlier strongest builds, as they were left.
+    if (!tmp) {
+      for (const f of readdirSync(RESULTS).sort()) {
+        const m = /^rhino-l(\d)-(.+)-games\.csv$/.exec(f);
+        if (m && m[2] !== build && levels.includes(Number(m[1]))) rows.push(await match(Number(m[1]), games, join(RESULTS, f), false));
+      }
+    }
   } finally {
     if (tmp) rmSync(tmp, { recursive: true, force: true });
   }
+  const kept = rows.filter((r) => r !== null);
+  rows.length = 0;
+  rows.push(...kept);
   // The section's time is this run's: say how many of the games it played itself.
-  const thisRun = rows.map((r) => `${r.played} new game${r.played === 1 ? '' : 's'} against ${r.opponent}`).join(', ');
+  const thisRun = rows.slice(0, own).map((r) => `${r.played} new game${r.played === 1 ? '' : 's'} against ${r.opponent}`).join(', ');
   return {
     columns: ['opponent', 'sente', 'games', 'W', 'D', 'L', 'points %', 'mean disc diff', 'Elo [95%]', 'sente s/move', 'rhino s/move', 'timed games', 'forfeits'],
     rows,
@@ -140,7 +154,7 @@ export async function run({ quick }) {
       'sente plays at the fixed time per move in its name (in ms: names recorded as time=50 are from before durations had units): its budget, chosen before the match from gtp-rhino\'s measured time per move (set by hand for -l 5); ' +
       'it uses less, since iterative deepening stops when the next iteration would not fit and the endgame is solved exactly. ' +
       's/move is wall time per move as the referee saw it (for gtp-rhino including the GTP round trip), over the games whose times were recorded ("timed games"); ' +
-      'forfeits are sente/rhino. Per-game results: bench/results/rhino-l<N>-games.csv. ' +
+      'forfeits are sente/rhino. Per-game results: bench/results/rhino-l<N>-<build>-games.csv; the strongest build plays (or resumes) its matches, earlier builds\' are summarised. ' +
       `This run played ${thisRun}; the rest were recorded by earlier runs (a match can be spread over several).`,
   };
 }
