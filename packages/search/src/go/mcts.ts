@@ -83,8 +83,8 @@ const EXPLORATION = 0.1;
  * expansion computes the prior of every legal move (on 19x19 about 110 ns each, some 300 a node),
  * so expanding later saves that work on the many leaves visited only a few times, and tree memory
  * (a quarter on 19x19). Measured against 2 (scripts/go-ab.mjs, equal time, colours alternating):
- * 19x19 at 300 ms a move, 8 scored 6/10 and ran 1.12x the playouts per second from the empty
- * board (16: 1.21x). On 9x9 4 scored 55/100 at 200 ms (+35 [-33, +106]) with 1.12x the
+ * 19x19 at 300 ms a move, 8 scored 17/30 (+47 [-78, +180]) and ran 1.12-1.14x the playouts per
+ * second from the empty board (16: 1.21x). On 9x9 4 scored 55/100 at 200 ms (+35 [-33, +106]) with 1.12x the
  * playouts, but found a capture at 1,000 playouts in 5 seeds of 6 where 2 found it in all 6
  * (mcts.test.ts), and 9x9's result against GNU Go was measured with 2: 9x9 keeps 2.
  */
