@@ -129,8 +129,11 @@ export async function run({ quick }) {
   try {
     const play = process.env.SENTE_RHINO_PLAY !== '0';
     const build = findBuild('strongest').id;
-    for (const level of levels) rows.push(await match(level, games, tmp ? join(tmp, `l${level}.csv`) : join(RESULTS, `rhino-l${level}-${build}-games.csv`), play));
-    own = rows.filter((r) => r !== null).length;
+    for (const level of levels) {
+      const row = await match(level, games, tmp ? join(tmp, `l${level}.csv`) : join(RESULTS, `rhino-l${level}-${build}-games.csv`), play);
+      if (row) rows.push(row);
+    }
+    own = rows.length;
     if (!play && own === 0) throw new Error(`SENTE_RHINO_PLAY=0 but ${build} has no match in ${tmp ?? RESULTS} to summarise`);
     // The matches of earlier strongest builds, as they were left.
     if (!tmp) {
@@ -142,9 +145,6 @@ export async function run({ quick }) {
   } finally {
     if (tmp) rmSync(tmp, { recursive: true, force: true });
   }
-  const kept = rows.filter((r) => r !== null);
-  rows.length = 0;
-  rows.push(...kept);
   // The section's time is this run's: say how many of the games it played itself.
   const thisRun = rows.slice(0, own).map((r) => `${r.played} new game${r.played === 1 ? '' : 's'} against ${r.opponent}`).join(', ');
   return {

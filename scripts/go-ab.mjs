@@ -7,7 +7,7 @@
 //   cp -r packages/search/dist packages/search/dist-a   # build A (inside the package, so it finds @sente/core); then edit, build, and compare with the tree:
 //   node scripts/go-ab.mjs packages/search/dist-a "threads=2,time=200ms" packages/search/dist "threads=2,time=200ms" [games=40] [size=9]
 //
-// Options of a side: time (200ms, 1s), playouts, threads, seed, resign, priors (0 or 1), expand (expandAt).
+// Options of a side: the settings of a sente player description (time=200ms, playouts, threads, seed, resign, priors=0|1, expand=N).
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
@@ -22,20 +22,11 @@ if (!A || !specA || !B || !specB) {
 const load = (dir) => import(pathToFileURL(resolve(dir, 'index.js')).href);
 const [mA, mB] = [await load(A), await load(B)];
 
+/** A side's engine options from a player description's settings (the tournament's parser). */
 function options(spec, seed) {
-  const o = { seed, resignThreshold: 0.05 };
-  for (const part of spec.split(',').filter(Boolean)) {
-    const [k, v] = part.split('=');
-    if (k === 'time') o.timeMs = v.endsWith('ms') ? Number(v.slice(0, -2)) : Number(v.replace(/s$/, '')) * 1000;
-    else if (k === 'playouts') o.playouts = Number(v);
-    else if (k === 'threads') o.threads = Number(v);
-    else if (k === 'seed') o.seed = Number(v);
-    else if (k === 'resign') o.resignThreshold = Number(v);
-    else if (k === 'priors') o.priors = v === '1';
-    else if (k === 'expand') o.expandAt = Number(v);
-    else throw new Error(`unknown option ${k}`);
-  }
-  return o;
+  const r = selfplayGo.parseGoPlayerSpec(`sente:${spec}`);
+  if (!r.ok) throw new Error(r.error);
+  return selfplayGo.senteOptionsOf(r.spec, seed);
 }
 
 class Player {

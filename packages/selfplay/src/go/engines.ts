@@ -82,12 +82,8 @@ export class ExternalGtpPlayer implements GoPlayer {
  * the parser's message. sente without a seed= gets seed index + 1.
  */
 export function createPlayer(spec: string, index: number, options: ExternalGtpOptions = {}): GoPlayer {
-  if (spec === 'sente' || spec.startsWith('sente:')) {
-    const r = parseGoPlayerSpec(spec);
-    if (!r.ok) throw new Error(r.error);
-    if (r.spec.kind !== 'go-engine') throw new Error(`player "${spec}": not a sente description`);
-    return new SentePlayer(r.spec.name, senteOptionsOf(r.spec, index + 1));
-  }
-  if (spec.startsWith('gtp:')) return new ExternalGtpPlayer(splitCommandLine(spec.slice(4))[0] ?? '', spec.slice(4), options);
-  throw new Error(`player "${spec}": use "sente[:options]" or "gtp:<command line>"`);
+  const r = parseGoPlayerSpec(spec);
+  if (!r.ok) throw new Error(r.error);
+  if (r.spec.kind === 'gtp') return new ExternalGtpPlayer(splitCommandLine(r.spec.command)[0] ?? '', r.spec.command, options);
+  return new SentePlayer(r.spec.name, senteOptionsOf(r.spec, index + 1));
 }

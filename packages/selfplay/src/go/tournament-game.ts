@@ -23,7 +23,7 @@ import type { PlayOptions, PooledGame, TournamentGame } from '../tournament-game
 import { ExternalGtpPlayer, SentePlayer, type GtpPlayer } from './engines.js';
 import { senteOptionsOf } from './player-spec.js';
 
-export { parseGoPlayerSpec, type GoEngineSpec, type GoSpecResult } from './player-spec.js';
+export { parseGoPlayerSpec, senteOptionsOf, type GoEngineSpec, type GoSpecResult } from './player-spec.js';
 import { playGoGame, type GoGameResult } from './match.js';
 
 /** How a Go game was scored and ended, beyond the tournament's common fields. */
