@@ -182,7 +182,9 @@ describe('threads (one shared tree)', () => {
       const main = r.playouts - r.helperPlayouts;
       expect(main).toBeGreaterThan(100);
       expect(r.helperPlayouts).toBeGreaterThan(0.5 * main);
-      expect(r.helperPlayouts).toBeLessThan(2 * main);
+      // Not far above either (a helper that kept searching after the main thread stopped would):
+      // 3x, since a main thread sharing its core with another process measured 2.03x.
+      expect(r.helperPlayouts).toBeLessThan(3 * main);
       // The helper's playouts went into the main thread's tree.
       expect(p.rootChildren().reduce((n, c) => n + c.visits - PRIOR_VISITS, 0)).toBe(r.playouts);
       // Both stopped at the deadline: the main thread did not wait for the helper past it.

@@ -12,7 +12,8 @@ describe('Go matches', () => {
     expect(() => createPlayer('alphago', 0)).toThrow(/use "sente/);
     expect(() => createPlayer('sente:speed=3', 0)).toThrow(/unknown setting speed/);
     expect(() => createPlayer('sente:threads=0', 0)).toThrow(/threads must be a whole number from 1 to 64/);
-    expect(() => createPlayer('sente:priors=2', 0)).toThrow(/priors must be 0 \(hand-made\) or 1/);
+    expect(() => createPlayer('sente:priors=', 0)).toThrow(/priors must be 0 \(hand-made\), 1 \(the shipped learned ones\) or a priors file/);
+    expect(() => createPlayer('sente:priors=/nonexistent/priors.json', 0)).toThrow(/priors: cannot read \/nonexistent\/priors.json/);
     expect(() => createPlayer('sente:expand=1', 0)).toThrow(/expand must be a whole number from 2 to 1000/);
   });
 

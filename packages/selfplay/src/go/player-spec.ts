@@ -1,9 +1,11 @@
 // The description of a sente Go player, one syntax for every command that takes one (`sente go
 // tournament`, `sente tournament --game go`, the Go match runner and its benchmark):
-// `sente[:playouts=N,time=DURATION,resign=R,seed=K,threads=T,priors=0|1,expand=N,name=NAME]`, or
+// `sente[:playouts=N,time=DURATION,resign=R,seed=K,threads=T,priors=0|1|FILE,expand=N,name=NAME]`, or
 // `gtp:<command line>` for another program. Parsing returns a value with the offending setting
 // named; senteOptionsOf turns a sente description into the engine's options.
-import type { go as search } from '@sente/search';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { go as search } from '@sente/search';
 import { parseDuration } from '../match/duration.js';
 import type { GtpSpec } from '../players.js';
 
@@ -18,6 +20,8 @@ export interface GoEngineSpec {
   readonly seed?: number;
   /** false: the hand-made move priors instead of the learned ones (priors=0). */
   readonly priors?: boolean;
+  /** Learned move priors read from this file instead of the shipped ones (priors=FILE, an absolute path). */
+  readonly priorsFile?: string;
   /** Search threads (one shared tree, threads=T; default 1). */
   readonly threads?: number;
   /** The visit at which a tree leaf gets its children (expand=N, 2 or more; default by board size). */
@@ -28,14 +32,33 @@ const NAME = /^[A-Za-z0-9_.+#@:=-]{1,40}$/;
 
 export type GoSpecResult = { ok: true; spec: GoEngineSpec | GtpSpec } | { ok: false; error: string };
 
-/** A Go player: `sente[:playouts=N,time=DURATION,resign=R,seed=K,threads=T,priors=0|1,expand=N,name=NAME]` or `gtp:<command line>`. */
+/** Decoded priors files by absolute path (a tournament's games share one). */
+const priorsFiles = new Map<string, search.PriorsPayload>();
+
+/** A priors file's payload (read once per process), or the reason it cannot be used. */
+function readPriorsFile(path: string): { ok: true; value: search.PriorsPayload } | { ok: false; error: string } {
+  const cached = priorsFiles.get(path);
+  if (cached) return { ok: true, value: cached };
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    return { ok: false, error: `cannot read ${path}: ${(e as Error).message}` };
+  }
+  const r = search.decodePriors(text);
+  if (!r.ok) return { ok: false, error: `${path}: ${r.error}` };
+  priorsFiles.set(path, r.value);
+  return r;
+}
+
+/** A Go player: `sente[:playouts=N,time=DURATION,resign=R,seed=K,threads=T,priors=0|1|FILE,expand=N,name=NAME]` or `gtp:<command line>`. */
 export function parseGoPlayerSpec(text: string): GoSpecResult {
   if (text.startsWith('gtp:')) {
     const command = text.slice(4).trim();
     if (command === '') return { ok: false, error: `"${text}": gtp: needs a command line, e.g. gtp:gnugo --mode gtp --level 1` };
     return { ok: true, spec: { kind: 'gtp', name: text, command } };
   }
-  if (text !== 'sente' && !text.startsWith('sente:')) return { ok: false, error: `player "${text}": use "sente[:playouts=N,time=DURATION,resign=R,seed=K,threads=T,priors=0|1,expand=N,name=NAME]" or "gtp:<command line>"` };
+  if (text !== 'sente' && !text.startsWith('sente:')) return { ok: false, error: `player "${text}": use "sente[:playouts=N,time=DURATION,resign=R,seed=K,threads=T,priors=0|1|FILE,expand=N,name=NAME]" or "gtp:<command line>"` };
   const spec: { -readonly [K in keyof GoEngineSpec]: GoEngineSpec[K] } = { kind: 'go-engine', name: text };
   for (const part of text.slice(6).split(',').filter((p) => p.trim() !== '')) {
     const m = /^\s*([a-z]+)\s*=\s*(.*?)\s*$/.exec(part);
@@ -62,8 +85,15 @@ export function parseGoPlayerSpec(text: string): GoSpecResult {
       if (!Number.isInteger(n) || n < 2 || n > 1000) return { ok: false, error: `player "${text}": expand must be a whole number from 2 to 1000, got "${value}"` };
       spec.expandAt = n;
     } else if (key === 'priors') {
-      if (value !== '0' && value !== '1') return { ok: false, error: `player "${text}": priors must be 0 (hand-made) or 1 (learned), got "${value}"` };
-      spec.priors = value === '1';
+      if (value === '0' || value === '1') spec.priors = value === '1';
+      else if (value === '') return { ok: false, error: `player "${text}": priors must be 0 (hand-made), 1 (the shipped learned ones) or a priors file` };
+      else {
+        // A priors file (scripts/go-priors-fit.mjs writes them): refused here if it cannot be used.
+        const path = resolve(value);
+        const r = readPriorsFile(path);
+        if (!r.ok) return { ok: false, error: `player "${text}": priors: ${r.error}` };
+        spec.priorsFile = path;
+      }
     } else if (key === 'resign') {
       const n = Number(value);
       if (!(n >= 0 && n <= 1)) return { ok: false, error: `player "${text}": resign must be a number from 0 to 1, got "${value}"` };
@@ -81,7 +111,15 @@ export function senteOptionsOf(spec: GoEngineSpec, seed: number): search.GoGtpOp
     playouts: spec.playouts, timeMs: spec.timeMs, resignThreshold: spec.resign,
     seed: spec.seed ?? seed,
     ...(spec.priors === false ? { priors: false } : {}),
+    ...(spec.priorsFile !== undefined && spec.priors !== false ? { priors: priorsPayload(spec.priorsFile) } : {}),
     ...(spec.threads !== undefined ? { threads: spec.threads } : {}),
     ...(spec.expandAt !== undefined ? { expandAt: spec.expandAt } : {}),
   };
+}
+
+/** The payload of a description's priors file (checked when the description was parsed). */
+function priorsPayload(path: string): search.PriorsPayload {
+  const r = readPriorsFile(path);
+  if (!r.ok) throw new Error(r.error);
+  return r.value;
 }

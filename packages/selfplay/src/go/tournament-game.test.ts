@@ -12,8 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { go as rules } from '@sente/core';
 import { runTournament, standings, type GameResult } from '../tournament.js';
 import { uniqueNames, type PlayerSpec } from '../players.js';
-import { GO_CSV_COLUMNS, goTournamentGame, parseGoPlayerSpec, readGoArchive, readGoResults } from './tournament-game.js';
+import { go as search } from '@sente/search';
+import { GO_CSV_COLUMNS, goTournamentGame, parseGoPlayerSpec, readGoArchive, readGoResults, senteOptionsOf } from './tournament-game.js';
 
+const SHIPPED_PRIORS = fileURLToPath(new URL('../../../builds/go/priors.json', import.meta.url));
 const FAKE = fileURLToPath(new URL('../../../../test/fixtures/fake-go-gtp.cjs', import.meta.url));
 let dir = '';
 beforeAll(() => { dir = mkdtempSync(join(tmpdir(), 'sente-go-tournament-')); });
@@ -55,10 +57,32 @@ describe('Go tournaments on the tournament runner', () => {
     expect(parseGoPlayerSpec('sente:threads=1.5')).toEqual({ ok: false, error: expect.stringMatching(/threads must be a whole number/) });
     expect(parseGoPlayerSpec('sente:time=1s,expand=8,name=e8')).toEqual({ ok: true, spec: { kind: 'go-engine', name: 'e8', timeMs: 1000, expandAt: 8 } });
     expect(parseGoPlayerSpec('sente:expand=1')).toEqual({ ok: false, error: expect.stringMatching(/expand must be a whole number from 2 to 1000/) });
-    expect(parseGoPlayerSpec('sente:priors=2')).toEqual({ ok: false, error: expect.stringMatching(/priors must be 0 \(hand-made\) or 1 \(learned\)/) });
+    expect(parseGoPlayerSpec('sente:priors=2')).toEqual({ ok: false, error: expect.stringMatching(/priors: cannot read .*2: ENOENT/) });
     expect(parseGoPlayerSpec('sente:playouts=0')).toEqual({ ok: false, error: expect.stringMatching(/playouts must be a whole number from 1/) });
     expect(parseGoPlayerSpec('sente:time=0.1ms')).toEqual({ ok: false, error: expect.stringMatching(/time: .*too short/) });
     expect(parseGoPlayerSpec('alphago')).toEqual({ ok: false, error: expect.stringMatching(/use "sente/) });
+  });
+
+  it('priors=FILE reads a priors file once, checked: the engine gets its weights; a damaged copy is refused by its checksum', () => {
+    const text = readFileSync(SHIPPED_PRIORS, 'utf8');
+    const good = join(dir, 'priors.json');
+    writeFileSync(good, text);
+    const r = parseGoPlayerSpec(`sente:time=1s,priors=${good},name=p`);
+    expect(r).toEqual({ ok: true, spec: { kind: 'go-engine', name: 'p', timeMs: 1000, priorsFile: good } });
+    if (!r.ok || r.spec.kind !== 'go-engine') throw new Error('unreachable');
+    const decoded = search.decodePriors(text);
+    if (!decoded.ok) throw new Error(decoded.error);
+    expect(senteOptionsOf(r.spec, 1).priors).toEqual(decoded.value);
+    // priors=0 wins over a file given before it.
+    const off = parseGoPlayerSpec(`sente:priors=${good},priors=0`);
+    if (!off.ok || off.spec.kind !== 'go-engine') throw new Error('expected a sente spec');
+    expect(senteOptionsOf(off.spec, 1).priors).toBe(false);
+    // One weight changed, the checksum left: refused, naming the file and the check.
+    const bad = join(dir, 'priors-bad.json');
+    const first = /"local":\{"shapes":\{"(\d+)":(-?[\d.e-]+)/.exec(text);
+    if (!first) throw new Error('no shape weight in the shipped priors');
+    writeFileSync(bad, text.replace(first[0], first[0].replace(`:${first[2]}`, `:${Number(first[2]) + 1}`)));
+    expect(parseGoPlayerSpec(`sente:priors=${bad}`)).toEqual({ ok: false, error: expect.stringMatching(new RegExp(`priors: ${bad.replace(/[.]/g, '\\.')}: corrupt Go priors: checksum [0-9a-f]{8} does not match`)) });
   });
 
   it('a round robin of three with Elo, the CSV replayed and rescored, the SGF archive the same games; resume keeps each game once', async () => {
