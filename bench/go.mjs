@@ -139,7 +139,7 @@ export async function run({ quick, resultsDir }) {
     rows.push({ measurement: `bare playouts/s, ${size}x${size} (policy only, no tree)`, value: Math.round(b.playouts / b.seconds), detail: `${Math.round(b.moves / b.playouts)} moves a playout, ${(b.moves / b.seconds / 1e6).toFixed(2)} M moves/s; ${Math.round(b.playouts / b.cpu)} per CPU second` });
     process.stderr.write(`go: ${size}x${size} ${Math.round(rate1)} playouts/s on 1 thread, ${Math.round(rate2)} on 2\n`);
   }
-  let notes = 'Playouts: searches from the empty board (tree, RAVE and playout policy included; no tree reuse, no root candidates; each row the fastest of 3), on 1 thread and on 2 (one shared tree, the budget counting the playouts of both threads); per-thread targets 25,000 (9x9) and 6,000 (19x19). The machine may be shared: wall-clock rates fall with its load, playouts per CPU second (the CPU time of all threads) much less; compare rows of one run.';
+  let notes = 'Playouts: searches from the empty board (tree, RAVE and playout policy included; no tree reuse, no root candidates; each row the fastest of 3, after 3 s of warm-up searches), on 1 thread and on 2 (one shared tree, the budget counting the playouts of both threads); per-thread targets 25,000 (9x9) and 6,000 (19x19). The machine may be shared: wall-clock rates fall with its load, playouts per CPU second (the CPU time of all threads) much less; compare rows of one run.';
   const games = Number(process.env.SENTE_GO_BENCH_GAMES ?? 50);
   if (!quick && games <= 0) notes += ' No GNU Go match in this run (SENTE_GO_BENCH_GAMES=0).';
   if (!quick && games > 0) {
