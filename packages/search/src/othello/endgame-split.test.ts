@@ -117,12 +117,18 @@ describe('the split layer with a helper thread', () => {
     await e.close();
   });
 
+  it('has the helpful master on with two threads', () => {
+    expect(pool().split.helpful).toBe(true);
+  });
+
   it('proves the one-thread scores and best moves with split points at every level', () => {
-    let splits = 0, earlySplits = 0, helperChildren = 0, helperNodes = 0;
-    for (const [min, max, early] of [[8, 12, false], [10, 16, false], [12, 14, false], [10, 14, true]] as const) {
+    let splits = 0, earlySplits = 0, helperChildren = 0, helperNodes = 0, helperSplits = 0, helpedChildren = 0, plainSplits = 0;
+    // [min, max, early, helpful]: the helpful master (helpers split too) and the plain YBWC.
+    for (const [min, max, early, helpful] of [[8, 12, false, true], [10, 16, false, true], [12, 14, false, false], [10, 14, true, true], [9, 13, false, false]] as const) {
       pool().split.min = min;
       pool().split.max = max;
       pool().split.early = early;
+      pool().split.helpful = helpful;
       for (const [i, p] of positions(min * 7 + max, 8).entries()) {
         e.newGame();
         const r = e.solve(p, { pv: false });
@@ -133,9 +139,21 @@ describe('the split layer with a helper thread', () => {
         if (early) earlySplits += pool().split.earlySplits;
         helperChildren += pool().split.helperChildren;
         helperNodes += e.lastHelperNodes;
+        if (helpful) {
+          helperSplits += pool().split.helperSplits;
+          helpedChildren += pool().split.helpedChildren;
+        } else {
+          plainSplits += pool().split.helperSplits + pool().split.helpedChildren;
+        }
         expect(r.nodes).toBeGreaterThan(e.lastHelperNodes);
       }
     }
+    pool().split.helpful = true;
+    // The helpful master ran: the helper opened split points, and the main thread searched some of
+    // their children while it waited; without it, neither happens.
+    expect(helperSplits).toBeGreaterThan(10);
+    expect(helpedChildren).toBeGreaterThan(10);
+    expect(plainSplits).toBe(0);
     // The helper really searched children of the split points, and its nodes are counted.
     expect(splits).toBeGreaterThan(100);
     expect(helperChildren).toBeGreaterThan(50);

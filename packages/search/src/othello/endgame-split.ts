@@ -3,11 +3,11 @@
 // recursion at nodes with at least `min` empties (the serial in-tree search, endgameSearch, below);
 // at a node with `min` to `max` empties whose first child did not cut off, the remaining children
 // become a split point in shared memory, and the main thread and the helpers take them one at a
-// time until none is left. A helper searches the child it took with the serial endgameSearch on its
-// own context and the shared table, and writes the score back; the main thread alone decides.
-// Above `max` empties the layer searches the children in order itself (each child's subtree
-// splits lower down), so a helper's job is never larger than a `max - 1` empties subtree and the
-// main thread never waits long for one.
+// time until none is left. A helper searches the child it took on its own context and the shared
+// table (with the serial endgameSearch, or through this layer with the helpful master below), and
+// writes the score back; the split point's master alone decides. Above `max` empties the layer
+// searches the children in order itself (each child's subtree splits lower down), so a helper's job
+// is never larger than a `max - 1` empties subtree.
 //
 // Windows: every child after the first is searched with a null window at the split's alpha (read
 // when the child is taken); a child that fails high without reaching beta is searched again with
@@ -19,9 +19,16 @@
 // split point is never finished without every child's result: a child aborted for another reason
 // (an enclosing cut-off, a limit) stops the main thread too, or the main thread searches it.
 //
+// The helpful master (two threads, SplitState.helpful): a helper searches its child through this
+// layer as well and opens split points of its own while another thread is idle, and a master
+// waiting at a closed split point searches children of the split points opened under it instead
+// of waiting idle. The open split points are one stack (claim()): each was opened under a child of
+// the one below it, so one abort word serves every thread.
+//
 // Shared layout (Int32Array, SplitState.words): TOP (open split levels), ABORT (lowest cut-off
-// level, NONE if none), WORK (bumped at every split; idle helpers wait on it), READY (helpers in
-// their loop), then per level: NEXT = seq << 8 | next child index (index 0xff: closed), COUNT,
+// level, NONE if none), WORK (bumped at every split and every published result; idle threads wait
+// on it), READY (helpers in their loop), SLEEPING, LOST, IDLE_US, IDLE, SEQ (the last split's
+// sequence number), MIN and MAX (the split bounds), HELPFUL, HELPER_SPLITS, then per level: NEXT = seq << 8 | next child index (index 0xff: closed), COUNT,
 // ALPHA, BETA, then per child its four halves (player to move first), STATUS = seq << 2 | code
 // (1 null-window result, 3 full-window result, 2 aborted), RESULT and the alpha it was searched
 // with. A helper takes a child by compare-exchange on NEXT, so a child is searched by one thread,
@@ -51,9 +58,22 @@ const SLEEPING = 4;
 const LOST = 5;
 /** Microseconds the helpers spent idle in their loop (statistics). */
 const IDLE_US = 6;
-/** Set while a helper finds no child to take (the main thread then splits before the eldest brother). */
+/**
+ * Threads looking for a child to take: helpers in their loop, and masters waiting at a closed split
+ * point with nothing to take (the main thread may then split before the eldest brother; a helper
+ * opens split points only while some thread is idle).
+ */
 const IDLE = 7;
-const HEADER = 8;
+/** The last split point's sequence number (every thread's splits draw from it). */
+const SEQ = 8;
+/** The split bounds (SplitState.min and max), shared so that helpers split at the same nodes. */
+const MIN = 9;
+const MAX = 10;
+/** 1: helpers open split points of their own, and a waiting master searches their children. */
+const HELPFUL = 11;
+/** Split points the helpers opened (statistics). */
+const HELPER_SPLITS = 12;
+const HEADER = 13;
 const NONE = 0x7fffffff;
 const MAX_LEVELS = 48;
 const CHILD = 8;
@@ -85,6 +105,12 @@ const QUAD_HI = [0, 0, 0x0f0f0f0f, 0xf0f0f0f0 | 0];
  */
 export const SPLIT_MIN = 12;
 export const SPLIT_MAX = 20;
+/**
+ * The upper bound with the helpful master (two threads): a waiting master searches the children
+ * of split points under the one it waits for, so larger jobs cost no idle wait (FFO #20-#39:
+ * critical path 0.52 of one thread's nodes against 0.545 with 20).
+ */
+export const SPLIT_MAX_HELPFUL = 24;
 
 /** Bytes of a split layer's shared array. */
 export const SPLIT_BYTES = 4 * (HEADER + MAX_LEVELS * LEVEL);
@@ -92,15 +118,13 @@ export const SPLIT_BYTES = 4 * (HEADER + MAX_LEVELS * LEVEL);
 /** The shared state of one engine's split layer, and the main thread's own bookkeeping. */
 export class SplitState {
   readonly words: Int32Array;
-  /** Nodes with this many empties or more go through the split layer (below: endgameSearch). */
-  min = SPLIT_MIN;
-  /** Nodes with at most this many empties (and at least min) split. */
-  max = SPLIT_MAX;
-  // The main thread's side.
-  private seq = 0;
-  private top = 0;
-  /** Whether the main thread processed child i of a level (its own or a helper's). */
+  /** Whether this thread, as a split point's master, processed child i of a level (its own or another's). */
   private readonly seen = new Uint8Array(MAX_LEVELS * 64);
+  /** min and max as read at the solve's start or the child's take (the layer's hot paths read these). */
+  private lo = SPLIT_MIN;
+  private hi = SPLIT_MAX;
+  /** Whether this is the main thread's state (index 0): it splits whenever a helper is ready. */
+  private readonly main: boolean;
   /**
    * The solve orders by the evaluation (the context's endgameEval at the root): the context's
    * position then follows every node of this layer, and split children carry their colour.
@@ -120,6 +144,8 @@ export class SplitState {
    * FFO #20-#29 it searched 8% more nodes for a longer critical path (docs/engine.md, "Threads").
    */
   early = false;
+  /** Children of the helpers' split points the main thread searched while it waited (the helpful master). */
+  helpedChildren = 0;
   /** Children searched by helpers, as the main thread collected them. */
   helperChildren = 0;
   /** Milliseconds the main thread waited for helpers' children at closed splits. */
@@ -135,9 +161,48 @@ export class SplitState {
    * A split layer over `shared` (from sharedBuffer()), or over its own memory (no helpers);
    * `threadNodes`: the group's published node counts (ThreadGroup.nodes), for waitNodes.
    */
-  constructor(shared?: SharedArrayBuffer, private readonly threadNodes?: Float64Array) {
+  constructor(shared?: SharedArrayBuffer, private readonly threadNodes?: Float64Array, readonly index = 0) {
     this.words = new Int32Array(shared ?? new SharedArrayBuffer(SPLIT_BYTES));
-    Atomics.store(this.words, ABORT, NONE);
+    this.main = index === 0;
+    // The main thread's state sets the shared words up, before any helper starts.
+    if (index === 0) {
+      Atomics.store(this.words, ABORT, NONE);
+      Atomics.store(this.words, MIN, SPLIT_MIN);
+      Atomics.store(this.words, MAX, SPLIT_MAX);
+    }
+  }
+
+  /** Nodes with this many empties or more go through the split layer (below: endgameSearch). */
+  get min(): number {
+    return Atomics.load(this.words, MIN);
+  }
+
+  set min(v: number) {
+    Atomics.store(this.words, MIN, v);
+  }
+
+  /** Nodes with at most this many empties (and at least min) split. */
+  get max(): number {
+    return Atomics.load(this.words, MAX);
+  }
+
+  set max(v: number) {
+    Atomics.store(this.words, MAX, v);
+  }
+
+  /**
+   * The helpful master: a helper searches its child through this layer and opens split points of
+   * its own while another thread is idle, and a master waiting at a closed split point for a child
+   * another thread took searches children of the split points opened under it meanwhile, instead
+   * of waiting idle (as Edax's YBWC lets its master help its slaves). HelperPool turns it on with
+   * one helper (two threads).
+   */
+  get helpful(): boolean {
+    return Atomics.load(this.words, HELPFUL) !== 0;
+  }
+
+  set helpful(v: boolean) {
+    Atomics.store(this.words, HELPFUL, v ? 1 : 0);
   }
 
   static sharedBuffer(): SharedArrayBuffer {
@@ -204,9 +269,16 @@ export class SplitState {
     this.splits = 0;
     this.earlySplits = 0;
     this.helperChildren = 0;
+    this.helpedChildren = 0;
     this.waitMs = 0;
+    Atomics.store(this.words, HELPER_SPLITS, 0);
     this.waitNodes = 0;
     Atomics.store(this.words, IDLE_US, 0);
+  }
+
+  /** Split points the helpers opened (the helpful master) since clearStats(). */
+  get helperSplits(): number {
+    return Atomics.load(this.words, HELPER_SPLITS);
   }
 
   /** Milliseconds the helpers spent in the split loop without a child to search (spinning or asleep). */
@@ -218,10 +290,16 @@ export class SplitState {
     const w = this.words;
     Atomics.store(w, TOP, 0);
     Atomics.store(w, ABORT, NONE);
-    for (let l = 0; l < MAX_LEVELS; l++) Atomics.store(w, HEADER + l * LEVEL + NEXT, ((this.seq & 0x7fffff) << 8) | CLOSED);
-    this.top = 0;
+    for (let l = 0; l < MAX_LEVELS; l++) Atomics.store(w, HEADER + l * LEVEL + NEXT, CLOSED);
+    this.bounds();
     s.splitAbort = w;
     s.splitLevel = -1;
+  }
+
+  /** Reads the shared split bounds into lo and hi. */
+  private bounds(): void {
+    this.lo = Atomics.load(this.words, MIN);
+    this.hi = Atomics.load(this.words, MAX);
   }
 
   /** One narrow-window test at the root: PVS over the root moves, the best moved to the front. */
@@ -240,7 +318,7 @@ export class SplitState {
 
   /** Any node: this layer from `min` empties, the serial solver below. */
   private search(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number, empties: number): number {
-    if (empties < this.min) return endgameSearch(s, pLo, pHi, oLo, oHi, alpha, beta);
+    if (empties < this.lo) return endgameSearch(s, pLo, pHi, oLo, oHi, alpha, beta);
     return this.node(s, pLo, pHi, oLo, oHi, alpha, beta, empties, false);
   }
 
@@ -347,13 +425,14 @@ export class SplitState {
         n++;
       }
     }
-    const splits = n > 1 && empties <= this.max && this.top < MAX_LEVELS && Atomics.load(this.words, READY) > 0 && Atomics.load(this.words, LOST) === 0;
+    const splits = n > 1 && empties <= this.hi && s.splitLevel + 1 < MAX_LEVELS && this.maySplit();
+    let level = -1;
     if (n === 0) {
       // Every move left out by its stored bound (best <= alpha): stored below as serial does.
-    } else if (splits && this.early && !eldestDone && Atomics.load(this.words, IDLE) !== 0) {
+    } else if (splits && this.early && !eldestDone && Atomics.load(this.words, IDLE) !== 0 && (level = this.claim(s)) >= 0) {
       // A helper is idle: split at once, the eldest brother searched here first (see `early`).
       this.earlySplits++;
-      this.split(s, pLo, pHi, oLo, oHi, alpha, beta, empties - 1, base, n, best, bestMove, true);
+      this.split(s, level, pLo, pHi, oLo, oHi, alpha, beta, empties - 1, base, n, best, bestMove, true);
       if (s.stopped) return 0;
       best = this.splitBest;
       bestMove = this.splitMove;
@@ -369,8 +448,9 @@ export class SplitState {
         if (v > alpha) alpha = v;
       }
       if (best < beta && n > 1) {
-        if (splits) {
-          this.split(s, pLo, pHi, oLo, oHi, alpha, beta, empties - 1, base, n, best, bestMove, false);
+        if (splits) level = this.claim(s);
+        if (level >= 0) {
+          this.split(s, level, pLo, pHi, oLo, oHi, alpha, beta, empties - 1, base, n, best, bestMove, false);
           if (s.stopped) return 0;
           best = this.splitBest;
           bestMove = this.splitMove;
@@ -406,6 +486,26 @@ export class SplitState {
     return best;
   }
 
+  /** Whether this thread opens a split point where it may (then claim() decides). */
+  private maySplit(): boolean {
+    const w = this.words;
+    if (Atomics.load(w, LOST) !== 0) return false;
+    // The main thread whenever a helper is in its loop; a helper only while some thread is idle.
+    return this.main ? Atomics.load(w, READY) > 0 : Atomics.load(w, HELPFUL) !== 0 && Atomics.load(w, IDLE) > 0;
+  }
+
+  /**
+   * The level of a new split point at this thread's node, or -1: the open split points form one
+   * stack, each opened under a child of the one below it, so a thread opens one only when the top
+   * split point is the one it works under (its splitLevel). The stack is what makes one abort word
+   * enough: the threads working under a split point are exactly those whose splitLevel is at or
+   * above its level.
+   */
+  private claim(s: SearchContext): number {
+    const l = s.splitLevel + 1;
+    return Atomics.compareExchange(this.words, TOP, l, l + 1) === l ? l : -1;
+  }
+
   // The outcome of split(): best score and its move.
   private splitBest = -INF;
   private splitMove = -1;
@@ -415,9 +515,8 @@ export class SplitState {
    * helpers take them until none is left or one cuts off. Leaves the result in splitBest/Move;
    * when the context stops (a limit, or a cut-off of an enclosing split) the result means nothing.
    */
-  private split(s: SearchContext, pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number, empties: number, base: number, n: number, best: number, bestMove: number, eldest: boolean): void {
+  private split(s: SearchContext, level: number, pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number, empties: number, base: number, n: number, best: number, bestMove: number, eldest: boolean): void {
     const w = this.words;
-    const level = this.top;
     const at = HEADER + level * LEVEL;
     const sq = s.endSq, fLo = s.endFLo, fHi = s.endFHi;
     const track = this.track;
@@ -438,15 +537,15 @@ export class SplitState {
       w[c + STATUS] = 0; // (a status of a split 2^23 splits ago could carry this seq)
       seen[seenAt + i] = 0;
     }
-    const seq = this.seq = (this.seq + 1) & 0x7fffff;
+    const seq = (Atomics.add(w, SEQ, 1) + 1) & 0x7fffff;
     w[at + COUNT] = n;
     Atomics.store(w, at + ALPHA, alpha);
     w[at + BETA] = beta;
+    // Open (claim() has put it on the stack already).
     Atomics.store(w, at + NEXT, (seq << 8) | 1);
-    this.top = level + 1;
-    Atomics.store(w, TOP, level + 1);
     s.splitLevel = level;
-    this.splits++;
+    if (this.main) this.splits++;
+    else Atomics.add(w, HELPER_SPLITS, 1);
     Atomics.add(w, WORK, 1);
     if (Atomics.load(w, SLEEPING) !== 0) Atomics.notify(w, WORK);
     let cut = false;
@@ -510,7 +609,10 @@ export class SplitState {
       if (Atomics.compareExchange(w, at + NEXT, word, (word & ~0xff) | CLOSED) === word) { taken = Math.min(word & 0xff, n); break; }
     }
     const t0 = performance.now();
-    const n0 = this.helperNodes();
+    const helpful = Atomics.load(w, HELPFUL) !== 0;
+    // The helpers' node count when this thread last went idle (-1: busy), for waitNodes.
+    let idleFrom = -1;
+    let spinUntil = 0;
     let missing = false;
     for (let j = 1; j < taken; j++) {
       if (seen[seenAt + j] !== 0) continue;
@@ -520,7 +622,33 @@ export class SplitState {
         // On a limit (checked here too: this thread's clock and signal while it waits) the helpers
         // stop as well (the group's flag): do not wait for them.
         if (Atomics.load(w, LOST) !== 0 || s.checkStop() && !s.splitStopped) break;
-        Atomics.wait(w, si, st, 1);
+        if (!helpful) {
+          if (idleFrom < 0) idleFrom = this.helperNodes();
+          Atomics.wait(w, si, st, 1);
+          st = Atomics.load(w, si);
+          continue;
+        }
+        // The helpful master: children of the split points opened under this one meanwhile (all
+        // inside the children it waits for) are searched here rather than waited for.
+        const work = Atomics.load(w, WORK);
+        const child = s.stopped ? -1 : this.take(level);
+        if (child >= 0) {
+          if (idleFrom >= 0) {
+            this.waitNodes += this.helperNodes() - idleFrom;
+            idleFrom = -1;
+            Atomics.sub(w, IDLE, 1);
+          }
+          this.helpedChildren++;
+          this.searchChild(s, child);
+        } else if (idleFrom < 0) {
+          idleFrom = this.helperNodes();
+          Atomics.add(w, IDLE, 1);
+          spinUntil = performance.now() + SPIN_MS;
+        } else if (performance.now() >= spinUntil) {
+          Atomics.add(w, SLEEPING, 1);
+          Atomics.wait(w, WORK, work, 1);
+          Atomics.sub(w, SLEEPING, 1);
+        }
         st = Atomics.load(w, si);
       }
       if (s.stopped && !s.splitStopped) continue;
@@ -552,10 +680,13 @@ export class SplitState {
         else if (hv > alpha) alpha = hv;
       }
     }
+    if (idleFrom >= 0) {
+      this.waitNodes += this.helperNodes() - idleFrom;
+      if (helpful) Atomics.sub(w, IDLE, 1);
+    }
     if (missing && !cut && !s.stopped) s.splitStop();
     this.waitMs += performance.now() - t0;
-    this.waitNodes += this.helperNodes() - n0;
-    this.top = level;
+    // Off the stack (every split point above it was inside its children, and is closed).
     Atomics.store(w, TOP, level);
     s.splitLevel = level - 1;
     // Clear an abort of this level (or a deeper one); one of an enclosing level stays.
@@ -568,6 +699,84 @@ export class SplitState {
     if (s.splitStopped && cut && Atomics.load(w, ABORT) >= level) s.resumeAfterSplitAbort();
     this.splitBest = best;
     this.splitMove = bestMove;
+  }
+
+  /** The sequence number of the split point of the child take() took. */
+  private takenSeq = 0;
+
+  /**
+   * Takes one child of an open split point above level `above` (the deepest first; none at or
+   * above a cut-off): level << 8 | child, or -1 when there was none to take; searchChild() then
+   * searches it. A helper's loop calls it with -1, a master waiting at split point `above` with
+   * its level.
+   */
+  take(above: number): number {
+    const w = this.words;
+    const abort = Atomics.load(w, ABORT);
+    const top = Atomics.load(w, TOP);
+    for (let l = (top < abort ? top : abort) - 1; l > above; l--) {
+      const at = HEADER + l * LEVEL;
+      for (;;) {
+        const word = Atomics.load(w, at + NEXT);
+        const k = word & 0xff;
+        if (k >= w[at + COUNT]) break;
+        if (Atomics.compareExchange(w, at + NEXT, word, word + 1) === word) {
+          this.takenSeq = word >>> 8;
+          return (l << 8) | k;
+        }
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * Searches the child take() took from its master (`taken`), on this
+   * thread's context: a null window at the split's alpha, the full window when it fails high inside
+   * it; writes the result back (a cut-off raised first) and wakes the master. With the helpful
+   * master the child goes through this layer, and may split in turn; without, through the serial
+   * solver. The context's position, split level and stop state are as before afterwards, unless a
+   * limit or a cut-off of a split point this thread works under stopped it.
+   */
+  searchChild(s: SearchContext, taken: number): void {
+    const w = this.words;
+    const level = taken >> 8, i = taken & 0xff, seq = this.takenSeq;
+    const at = HEADER + level * LEVEL;
+    const c = at + 8 + i * CHILD;
+    const pLo = w[c], pHi = w[c + 1], oLo = w[c + 2], oHi = w[c + 3];
+    const alpha = Atomics.load(w, at + ALPHA);
+    const beta = w[at + BETA];
+    const side = w[c + SIDE];
+    const position = s.position, under = s.splitLevel, track = this.track;
+    // The child's own position for the evaluation ordering (endgameSearch checks it is this one).
+    if (side >= 0) s.position = side === BLACK ? Position.fromColors(pLo, pHi, oLo, oHi, side) : Position.fromColors(oLo, oHi, pLo, pHi, side);
+    this.track = side >= 0;
+    this.bounds();
+    s.splitLevel = level;
+    const empties = 64 - popcount32(pLo | oLo) - popcount32(pHi | oHi);
+    const layer = Atomics.load(w, HELPFUL) !== 0;
+    let v = 0 - (layer ? this.search(s, pLo, pHi, oLo, oHi, -1 - alpha, 0 - alpha, empties) : endgameSearch(s, pLo, pHi, oLo, oHi, -1 - alpha, 0 - alpha));
+    let code = DONE_NULL;
+    if (v > alpha && v < beta && !s.stopped) {
+      v = 0 - (layer ? this.search(s, pLo, pHi, oLo, oHi, 0 - beta, 0 - alpha, empties) : endgameSearch(s, pLo, pHi, oLo, oHi, 0 - beta, 0 - alpha));
+      code = DONE_FULL;
+    }
+    if (s.stopped) code = ABORTED;
+    w[c + RESULT] = v;
+    w[c + USED] = alpha;
+    // A cut-off is raised before the result is published, so the master, which clears the abort
+    // word when it closes the split after seeing every result, never sees a stale one.
+    if (code !== ABORTED && v >= beta) raiseAbort(w, level);
+    Atomics.store(w, c + STATUS, (seq << 2) | code);
+    Atomics.notify(w, c + STATUS);
+    // A helpful master waits on WORK (for new split points and for its children's results).
+    Atomics.add(w, WORK, 1);
+    if (Atomics.load(w, SLEEPING) !== 0) Atomics.notify(w, WORK);
+    s.position = position;
+    s.splitLevel = under;
+    this.track = track;
+    // Stopped by a cut-off at or above this child's split point only (not one this thread works
+    // under itself, nor a limit): go on.
+    if (s.splitStopped && Atomics.load(w, ABORT) > under) s.resumeAfterSplitAbort();
   }
 
   /** The helpers' published node counts. */
@@ -609,7 +818,6 @@ const IDLE_WAIT_MS = 20;
  */
 export function helpSplit(s: SearchContext, state: SplitState, control: Int32Array): void {
   const w = state.words;
-  const rootPosition = s.position;
   s.splitAbort = w;
   s.splitLevel = -1;
   Atomics.add(w, READY, 1);
@@ -619,68 +827,33 @@ export function helpSplit(s: SearchContext, state: SplitState, control: Int32Arr
     for (;;) {
       if (Atomics.load(control, GROUP_STOP) !== 0 || s.stopped) return;
       const work = Atomics.load(w, WORK);
-      let level = -1, i = 0, seq = 0;
-      for (let l = Atomics.load(w, TOP) - 1; l >= 0 && level < 0; l--) {
-        const at = HEADER + l * LEVEL;
-        for (;;) {
-          const word = Atomics.load(w, at + NEXT);
-          const k = word & 0xff;
-          if (k >= w[at + COUNT]) break;
-          if (Atomics.compareExchange(w, at + NEXT, word, word + 1) === word) { level = l; i = k; seq = word >>> 8; break; }
-        }
+      if (idleSince < 0) {
+        idleSince = performance.now();
+        Atomics.add(w, IDLE, 1);
       }
-      if (level < 0) {
-        if (idleSince < 0) {
-          idleSince = performance.now();
-          Atomics.store(w, IDLE, 1);
-        }
-        if (performance.now() < spinUntil) continue;
-        Atomics.add(w, SLEEPING, 1);
-        Atomics.wait(w, WORK, work, IDLE_WAIT_MS);
-        Atomics.sub(w, SLEEPING, 1);
+      const child = state.take(-1);
+      if (child >= 0) {
+        // Not idle while it searches (a helper splits only while another thread is idle).
+        Atomics.sub(w, IDLE, 1);
+        Atomics.add(w, IDLE_US, Math.round((performance.now() - idleSince) * 1000));
+        idleSince = -1;
+        state.searchChild(s, child);
         spinUntil = performance.now() + SPIN_MS;
         continue;
       }
-      if (idleSince >= 0) {
-        Atomics.store(w, IDLE, 0);
-        Atomics.add(w, IDLE_US, Math.round((performance.now() - idleSince) * 1000));
-        idleSince = -1;
-      }
-      const at = HEADER + level * LEVEL;
-      const c = at + 8 + i * CHILD;
-      const pLo = w[c], pHi = w[c + 1], oLo = w[c + 2], oHi = w[c + 3];
-      const alpha = Atomics.load(w, at + ALPHA);
-      const beta = w[at + BETA];
-      // The child's own position for the evaluation ordering (endgameSearch checks it is this one).
-      const side = w[c + SIDE];
-      if (side >= 0 && 64 - popcount32(pLo | oLo) - popcount32(pHi | oHi) >= EVAL_ORDER_MIN) {
-        s.position = side === BLACK ? Position.fromColors(pLo, pHi, oLo, oHi, side) : Position.fromColors(oLo, oHi, pLo, pHi, side);
-      }
-      s.splitLevel = level;
-      let v = 0 - endgameSearch(s, pLo, pHi, oLo, oHi, -1 - alpha, 0 - alpha);
-      let code = DONE_NULL;
-      if (v > alpha && v < beta && !s.stopped) {
-        v = 0 - endgameSearch(s, pLo, pHi, oLo, oHi, 0 - beta, 0 - alpha);
-        code = DONE_FULL;
-      }
-      if (s.stopped) code = ABORTED;
-      w[c + RESULT] = v;
-      w[c + USED] = alpha;
-      // A cut-off is raised before the result is published, so the main thread, which clears the
-      // abort word when it closes the split after seeing every result, never sees a stale one.
-      if (code !== ABORTED && v >= beta) raiseAbort(w, level);
-      Atomics.store(w, c + STATUS, (seq << 2) | code);
-      Atomics.notify(w, c + STATUS);
-      s.splitLevel = -1;
-      if (s.splitStopped) s.resumeAfterSplitAbort();
+      if (performance.now() < spinUntil) continue;
+      Atomics.add(w, SLEEPING, 1);
+      Atomics.wait(w, WORK, work, IDLE_WAIT_MS);
+      Atomics.sub(w, SLEEPING, 1);
       spinUntil = performance.now() + SPIN_MS;
     }
   } finally {
-    if (idleSince >= 0) Atomics.add(w, IDLE_US, Math.round((performance.now() - idleSince) * 1000));
-    Atomics.store(w, IDLE, 0);
+    if (idleSince >= 0) {
+      Atomics.sub(w, IDLE, 1);
+      Atomics.add(w, IDLE_US, Math.round((performance.now() - idleSince) * 1000));
+    }
     Atomics.sub(w, READY, 1);
     s.splitAbort = undefined;
     s.splitLevel = -1;
-    s.position = rootPosition;
   }
 }

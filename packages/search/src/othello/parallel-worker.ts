@@ -16,7 +16,7 @@ const s = new SearchContext(new EvalTable(setup.phases, setup.scale, new Int16Ar
 s.probcut = setup.probcut;
 s.joinGroup({ midgame: setup.midgame, endgame: setup.endgame, control, nodes, index: setup.index });
 const stateWord = helperStates.STATE + setup.index;
-const split = new SplitState(setup.split);
+const split = new SplitState(setup.split, undefined, setup.index);
 let lastEpoch = -1;
 
 function run(task: HelperTask): void {

@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { GROUP_STOP, type SearchContext, type ThreadGroup } from './context.js';
 import { EndgameTable } from './endgame-tt.js';
-import { SplitState } from './endgame-split.js';
+import { SPLIT_MAX_HELPFUL, SplitState } from './endgame-split.js';
 import type { solveRoot } from './endgame.js';
 import type { EvalTable } from './evaltable.js';
 import type { HelperScheme } from './parallel-helper.js';
@@ -138,6 +138,10 @@ export class HelperPool {
     this.nodes = new Float64Array(nodes);
     const split = SplitState.sharedBuffer();
     this.split = new SplitState(split, this.nodes);
+    // The helpful master keeps the split points on one stack, which with more helpers would stop
+    // the main thread splitting while a helper's split point is open: two threads only.
+    this.split.helpful = threads === 2;
+    if (threads === 2) this.split.max = SPLIT_MAX_HELPFUL;
     this.splitRoot = (s, pLo, pHi, oLo, oHi, alpha, beta, guess) => this.split.solveRoot(s, pLo, pHi, oLo, oHi, alpha, beta, guess);
     const group: ThreadGroup = { midgame, endgame, control: this.control, nodes: this.nodes, index: 0 };
     main.joinGroup(group);
