@@ -148,8 +148,10 @@ export class SplitState {
   helpedChildren = 0;
   /** Children searched by helpers, as the main thread collected them. */
   helperChildren = 0;
-  /** Milliseconds the main thread waited for helpers' children at closed splits. */
+  /** Milliseconds the main thread spent at closed splits (waiting, and helping with the helpful master). */
   waitMs = 0;
+  /** Of these, milliseconds with nothing to search (idle). */
+  idleMs = 0;
   /**
    * Nodes the helpers searched while the main thread waited for them (from their published
    * counts): with the main thread's own nodes, the search's critical path counted in nodes, which
@@ -271,6 +273,7 @@ export class SplitState {
     this.helperChildren = 0;
     this.helpedChildren = 0;
     this.waitMs = 0;
+    this.idleMs = 0;
     Atomics.store(this.words, HELPER_SPLITS, 0);
     this.waitNodes = 0;
     Atomics.store(this.words, IDLE_US, 0);
@@ -612,6 +615,7 @@ export class SplitState {
     const helpful = Atomics.load(w, HELPFUL) !== 0;
     // The helpers' node count when this thread last went idle (-1: busy), for waitNodes.
     let idleFrom = -1;
+    let idleAt = 0;
     let spinUntil = 0;
     let missing = false;
     for (let j = 1; j < taken; j++) {
@@ -623,7 +627,10 @@ export class SplitState {
         // stop as well (the group's flag): do not wait for them.
         if (Atomics.load(w, LOST) !== 0 || s.checkStop() && !s.splitStopped) break;
         if (!helpful) {
-          if (idleFrom < 0) idleFrom = this.helperNodes();
+          if (idleFrom < 0) {
+            idleFrom = this.helperNodes();
+            idleAt = performance.now();
+          }
           Atomics.wait(w, si, st, 1);
           st = Atomics.load(w, si);
           continue;
@@ -635,6 +642,7 @@ export class SplitState {
         if (child >= 0) {
           if (idleFrom >= 0) {
             this.waitNodes += this.helperNodes() - idleFrom;
+            this.idleMs += performance.now() - idleAt;
             idleFrom = -1;
             Atomics.sub(w, IDLE, 1);
           }
@@ -642,6 +650,7 @@ export class SplitState {
           this.searchChild(s, child);
         } else if (idleFrom < 0) {
           idleFrom = this.helperNodes();
+          idleAt = performance.now();
           Atomics.add(w, IDLE, 1);
           spinUntil = performance.now() + SPIN_MS;
         } else if (performance.now() >= spinUntil) {
@@ -682,6 +691,7 @@ export class SplitState {
     }
     if (idleFrom >= 0) {
       this.waitNodes += this.helperNodes() - idleFrom;
+      this.idleMs += performance.now() - idleAt;
       if (helpful) Atomics.sub(w, IDLE, 1);
     }
     if (missing && !cut && !s.stopped) s.splitStop();
