@@ -10,7 +10,7 @@
 // the time and node ratios to one thread measured in the same run, and the parallel schemes (YBWC,
 // the shipped one, lazy SMP and a root split) compared on #20-#29. Per position: wall seconds,
 // the process's CPU seconds, nodes on all threads, the main thread's, and the critical path (the
-// main thread's nodes plus the helper's while the main thread waited for it), which does not
+// main thread's nodes plus the helper's while the main thread waited for it with nothing to search), which does not
 // depend on how busy the machine is.
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -131,7 +131,7 @@ export async function run(options = {}) {
     `#1-#19: ${b.seconds.toFixed(2)} s, ${(b.nodes / 1e6).toFixed(1)} M nodes`,
     `2 threads, ${quick ? '#20-#24' : '#20-#39'}: ${a2.seconds.toFixed(2)} s (${a2.cpuSeconds.toFixed(2)} s CPU on both threads), ${(a2.nodes / 1e6).toFixed(1)} M nodes on both threads: ` +
       `speedup ${ratio(a, a2)}x over one thread, each position solved by one and two threads in turn (issue #13 target: >= 1.6x), nodes ${(a2.nodes / a.nodes).toFixed(2)}x` + (quick ? '' : ' (the 2 threads rows above)'),
-    `2 threads, critical path (the main thread's nodes, ${(a2.mainNodes / 1e6).toFixed(1)} M, plus the helper's while the main thread waited for it at a split point): ${(a2.critical / 1e6).toFixed(1)} M, ${(a2.critical / a.nodes).toFixed(2)} of one thread's nodes: ` +
+    `2 threads, critical path (the main thread's nodes, ${(a2.mainNodes / 1e6).toFixed(1)} M, plus the helper's while the main thread waited at a split point with nothing to search): ${(a2.critical / 1e6).toFixed(1)} M, ${(a2.critical / a.nodes).toFixed(2)} of one thread's nodes: ` +
       `on a quiet machine the speedup is at most about ${(a.nodes / a2.critical).toFixed(2)}x (reached if each of two threads searched as fast as one thread alone). CPU time per node: ${(a.cpuSeconds / a.nodes * 1e9).toFixed(0)} ns on one thread, ${(a2.cpuSeconds / a2.nodes * 1e9).toFixed(0)} ns on two (the helper's idle spinning included).`,
     `2 threads, #1-#19: ${b2.seconds.toFixed(2)} s, ${(b2.nodes / 1e6).toFixed(1)} M nodes: speedup ${ratio(b, b2)}x`,
     `Schemes on ${quick ? '#20-#24' : '#20-#29'}, 2 threads (nodes on both threads; critical path): ` +

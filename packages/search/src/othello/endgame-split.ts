@@ -153,8 +153,8 @@ export class SplitState {
   /** Of these, milliseconds with nothing to search (idle). */
   idleMs = 0;
   /**
-   * Nodes the helpers searched while the main thread waited for them (from their published
-   * counts): with the main thread's own nodes, the search's critical path counted in nodes, which
+   * Nodes the helpers searched while the main thread waited for them with nothing to search
+   * itself (idle; from their published counts): with the main thread's own nodes, the search's critical path counted in nodes, which
    * does not depend on how busy the machine is (a descheduled helper searches nothing meanwhile).
    */
   waitNodes = 0;

@@ -183,7 +183,7 @@ export class Engine {
   lastHelperNodes = 0;
   /**
    * Of the last search's helper nodes, those searched while the main thread waited for them at a
-   * split point (the 'ybwc' scheme, endgame-split.ts; else 0): the main thread's nodes plus these
+   * split point with nothing to search itself (the 'ybwc' scheme, endgame-split.ts; else 0): the main thread's nodes plus these
    * are the search's critical path in nodes (for measurements).
    */
   lastWaitNodes = 0;
