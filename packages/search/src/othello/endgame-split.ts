@@ -299,8 +299,8 @@ export class SplitState {
     s.splitLevel = -1;
   }
 
-  /** Reads the shared split bounds into lo and hi. */
-  private bounds(): void {
+  /** Reads the shared split bounds into lo and hi (they change only between searches). */
+  bounds(): void {
     this.lo = Atomics.load(this.words, MIN);
     this.hi = Atomics.load(this.words, MAX);
   }
@@ -760,7 +760,6 @@ export class SplitState {
     // The child's own position for the evaluation ordering (endgameSearch checks it is this one).
     if (side >= 0) s.position = side === BLACK ? Position.fromColors(pLo, pHi, oLo, oHi, side) : Position.fromColors(oLo, oHi, pLo, pHi, side);
     this.track = side >= 0;
-    this.bounds();
     s.splitLevel = level;
     const empties = 64 - popcount32(pLo | oLo) - popcount32(pHi | oHi);
     const layer = Atomics.load(w, HELPFUL) !== 0;
@@ -830,6 +829,7 @@ export function helpSplit(s: SearchContext, state: SplitState, control: Int32Arr
   const w = state.words;
   s.splitAbort = w;
   s.splitLevel = -1;
+  state.bounds();
   Atomics.add(w, READY, 1);
   let idleSince = -1;
   try {
