@@ -120,7 +120,7 @@ export class SplitState {
   readonly words: Int32Array;
   /** Whether this thread, as a split point's master, processed child i of a level (its own or another's). */
   private readonly seen = new Uint8Array(MAX_LEVELS * 64);
-  /** min and max as read at the solve's start or the child's take (the layer's hot paths read these). */
+  /** min and max as read at the solve's start (main thread) or the helper's loop start (helpSplit); the layer's hot paths read these. */
   private lo = SPLIT_MIN;
   private hi = SPLIT_MAX;
   /** Whether this is the main thread's state (index 0): it splits whenever a helper is ready. */
