@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { MctsPlayer, PRIOR_VISITS, RESIGN, expandAtFor, treeNodesFor, widthAt } from './mcts.js';
+import { MctsPlayer, PRIOR_VISITS, RESIGN, expandAtFor, nakadeFor, treeNodesFor, widthAt } from './mcts.js';
 import { shippedMovePriors } from './priors.js';
 import { BLACK, GoBoard, PASS, WHITE, figurePointName, parseFigure } from './rules.js';
 
@@ -44,6 +44,27 @@ describe('MCTS player', () => {
     const b = fig(['+++++++++', '+++++++++', '+++++++++', '++++O++++', '+++O*O+++', '+++O*O+++', '+++++++++', '+++++++++', '+++++++++']);
     const r = new MctsPlayer({ playouts: 300, seed: 5, resignThreshold: 0 }).genmove(b, BLACK, 0.5);
     expect(figurePointName(9, r.move)).toBe('(5, 7)');
+  });
+
+  it('kills and saves a group whose eye space is dead with the first move on its vital point', () => {
+    // White's group in the lower left has no liberty outside its eye space; whoever plays the
+    // space's vital point (3, 8) decides the game: white lives with two eyes, or black kills it
+    // and wins by 9.5 (white wins by 20.5 if it lives). The space is three points in a row, or
+    // the bulky five. Killing needs black's fills to be self-ataris of two or more stones, which
+    // the playouts allow only inside such a space (PlayoutPolicy.isNakadeFill): before that
+    // exception both colours played elsewhere in three of these four cases. It is on by default
+    // from 13x13 (nakadeFor) and asked for here on 9x9.
+    expect([nakadeFor(9), nakadeFor(13), nakadeFor(19)]).toEqual([false, true, true]);
+    const top = ['++++*O+++', '++++*O+++', '++++*O+++', '++++*O+++', '++++*O+++', '******O++', 'OOOOO*O++'];
+    for (const eye of [['O+++O*O++', 'OOOOO*O++'], ['O+++O*O++', 'O++OO*O++']]) {
+      const b = fig([...top, ...eye]);
+      for (const color of [BLACK, WHITE]) {
+        for (const seed of [1, 2]) {
+          const r = new MctsPlayer({ playouts: 2000, seed, nakade: true }).genmove(b, color, 7.5);
+          expect(figurePointName(9, r.move)).toBe('(3, 8)');
+        }
+      }
+    }
   });
 
   it('passes after the opponent passes when it is winning on the board', () => {

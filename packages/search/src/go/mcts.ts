@@ -57,6 +57,11 @@ export interface SearchOptions {
   readonly priorScale?: number;
   /** A leaf gets its children at its N-th visit, 2 or more (default expandAtFor(size): EXPAND_AT, or EXPAND_AT_LARGE from 13x13). */
   readonly expandAt?: number;
+  /**
+   * Playouts may fill the opponent's dead eye space with a self-atari of two or more stones
+   * (PlayoutPolicy.isNakadeFill; default nakadeFor(size)).
+   */
+  readonly nakade?: boolean;
 }
 
 export interface SearchResult {
@@ -90,6 +95,8 @@ const EXPLORATION = 0.1;
  */
 const EXPAND_AT = 2;
 const EXPAND_AT_LARGE = 8;
+/** Boards from this size have the playouts' eye-filling exception by default (nakadeFor). */
+export const NAKADE_FROM_SIZE = 13;
 /** Below this winning rate, with resignation off, the player passes instead of playing on. */
 const HOPELESS = 0.1;
 /**
@@ -328,6 +335,7 @@ export class MctsPlayer {
     }
     const scratch = this.prepareScratch(board);
     this.expandAt = this.options.expandAt ?? expandAtFor(size);
+    this.policy.nakade = this.options.nakade ?? nakadeFor(size);
     const need = treeNodesFor(size, timeMs, this.options.threads ?? 1, maxPlayouts, this.expandAt);
 
     const root = board.clone();
@@ -435,6 +443,7 @@ export class MctsPlayer {
     this.treePly = -1; // this player's own tree is gone: nothing to reuse
     this.widening = this.priors !== null && size >= WIDEN_FROM_SIZE;
     this.expandAt = this.options.expandAt ?? expandAtFor(size);
+    this.policy.nakade = this.options.nakade ?? nakadeFor(size);
     const root = board.clone();
     root.toMove = color;
     const rootLast = board.ply > 0 ? Math.max(0, board.moveAt(board.ply - 1)) : 0;
@@ -1052,6 +1061,14 @@ export function treeNodesFor(size: number, timeMs: number, threads: number, maxP
 /** The visit at which a leaf gets its children by default on a board of `size`. */
 export function expandAtFor(size: number): number {
   return size >= WIDEN_FROM_SIZE ? EXPAND_AT_LARGE : EXPAND_AT;
+}
+
+/**
+ * The playouts' eye-filling exception (PlayoutPolicy.isNakadeFill) by default on a board of
+ * `size`: from NAKADE_FROM_SIZE.
+ */
+export function nakadeFor(size: number): boolean {
+  return size >= NAKADE_FROM_SIZE;
 }
 
 /** The hand-made prior winning rate of c playing p (MctsPlayer without learned priors). */

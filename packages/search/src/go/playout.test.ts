@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { playoutShapeScores } from './mcts.js';
-import { PlayoutPolicy, eyeLikeReference, quickAreaMargin, shapeCode } from './playout.js';
+import { PlayoutPolicy, eyeLikeReference, nakadeFillReference, quickAreaMargin, shapeCode } from './playout.js';
 import { BLACK, EMPTY, GoBoard, WHITE, areaScore, neighbourhoodCode, parseFigure } from './rules.js';
 
 describe('playouts', () => {
@@ -95,6 +95,9 @@ describe('playouts', () => {
       for (let game = 0; game < 40; game++) {
         const b = new GoBoard(size);
         policy.playMoves(b, 0, firstPlay, 5 + ((game * 7 * size) % (3 * size * size)));
+        // Every fourth game goes on, a move at a time, to a position with a ko point (kos are rare
+        // at a fixed stop).
+        for (let k = 0; game % 4 === 0 && b.koPoint === 0 && b.passes < 2 && k < 200; k++) policy.playMoves(b, b.ply > 0 ? b.moveAt(b.ply - 1) : 0, firstPlay, 1);
         if (b.koPoint !== 0) kos++;
         for (let p = 0; p < b.points; p++) {
           if (b.color[p] !== EMPTY) continue;
@@ -107,7 +110,132 @@ describe('playouts', () => {
       }
     }
     expect(Math.min(...seen)).toBeGreaterThan(1000);
-    expect(kos).toBeGreaterThan(0);
+    expect(kos).toBeGreaterThan(2);
+  });
+
+  it('the eye-filling exception equals its definition on every self-atari of random positions', () => {
+    const policy = new PlayoutPolicy(playoutShapeScores(), 17);
+    const firstPlay = new Uint8Array(new GoBoard(19).points);
+    const seen = [0, 0];
+    const compare = (b: GoBoard, where: string): void => {
+      for (let p = 0; p < b.points; p++) {
+        if (b.color[p] !== EMPTY) continue;
+        for (const c of [BLACK, WHITE]) {
+          // isNakadeFill's domain: a legal move joining own stones, capturing nothing, that
+          // leaves its chain one liberty.
+          if (!b.isLegalSimple(p, c) || b.libertiesAfter2(p, c) !== 1) continue;
+          let own = false;
+          let captures = false;
+          for (let d = 0; d < 4; d++) {
+            const q = p + b.dirs[d];
+            if (b.color[q] === c) own = true;
+            else if (b.color[q] === 3 - c && b.inAtari(q)) captures = true;
+          }
+          if (!own || captures) continue;
+          const slow = nakadeFillReference(b, p, c);
+          if (policy.isNakadeFill(b, p, c) !== slow) expect({ where, p, c, fast: !slow }).toBe(null);
+          seen[slow ? 1 : 0]++;
+        }
+      }
+    };
+    // Positions of the playouts themselves, stopped at many lengths...
+    for (const size of [5, 7, 9, 19]) {
+      for (let game = 0; game < 60; game++) {
+        const b = new GoBoard(size);
+        policy.playMoves(b, 0, firstPlay, 5 + ((game * 11 * size) % (3 * size * size)));
+        compare(b, `playout ${size} ${game}`);
+      }
+    }
+    // ...and of uniformly random legal moves (eyes filled too), which leave more small enclosed
+    // regions.
+    let x = 99;
+    const random = (n: number): number => {
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      return (x >>> 0) % n;
+    };
+    for (const size of [5, 7, 9, 13]) {
+      for (let game = 0; game < 120; game++) {
+        const b = new GoBoard(size);
+        const moves = Math.floor(size * size * (0.4 + 0.005 * game));
+        for (let k = 0; k < moves; k++) {
+          const c = k % 2 === 0 ? BLACK : WHITE;
+          for (let t = 0; t < 20; t++) {
+            const p = b.emptyList[random(b.emptyCount)];
+            if (b.isLegalSimple(p, c)) {
+              b.play(p, c);
+              break;
+            }
+          }
+        }
+        compare(b, `random ${size} ${game}`);
+      }
+    }
+    // ...and eye spaces built on purpose: a random region of three to six points, the opponent's
+    // stones around it, the filler's around those, and some of the filler's stones inside.
+    for (let t = 0; t < 3000; t++) {
+      const size = 7 + random(3);
+      const b = new GoBoard(size);
+      const W = b.stride;
+      const dirs = [-1, 1, -W, W];
+      const c = random(2) === 0 ? BLACK : WHITE;
+      const o = 3 - c;
+      const onBoard = (q: number): boolean => b.color[q] !== 3;
+      const region = [b.pointAt(random(size), random(size))];
+      const want = 3 + random(4);
+      for (let k = 0; k < 50 && region.length < want; k++) {
+        const q = region[random(region.length)] + dirs[random(4)];
+        if (onBoard(q) && !region.includes(q)) region.push(q);
+      }
+      const wall = new Set<number>();
+      for (const a of region) for (const d of dirs) if (onBoard(a + d) && !region.includes(a + d)) wall.add(a + d);
+      const ring = new Set<number>();
+      for (const a of wall) for (const d of dirs) if (onBoard(a + d) && !region.includes(a + d) && !wall.has(a + d)) ring.add(a + d);
+      for (const a of ring) if (b.isLegalSimple(a, c)) b.play(a, c);
+      for (const a of wall) if (b.isLegalSimple(a, o)) b.play(a, o);
+      for (const a of region) {
+        if (random(3) === 0 || !b.isLegalSimple(a, c)) continue;
+        const g = b.clone();
+        g.play(a, c);
+        if (g.captures[c] === b.captures[c]) b.play(a, c);
+      }
+      compare(b, `eye space ${t}`);
+    }
+    expect(seen[0]).toBeGreaterThan(1000);
+    expect(seen[1]).toBeGreaterThan(100);
+  });
+
+  it('fills a dead eye space but not a living one', () => {
+    // White's corner group: an eye space of three points in a row (B2 C2 D2) with a black stone on
+    // its middle; black filling B2 is a killing throw-in, a self-atari of two stones.
+    const three = parseFigure(['+++++++', '+++++++', '+++++++', '+++++++', '*****++', 'OOOO*++', 'O+*+O*+', 'OOOOO*+'].slice(1).join('\n'));
+    if (!three.ok) throw new Error(three.error.message);
+    const policy = new PlayoutPolicy(playoutShapeScores(), 1);
+    policy.nakade = true;
+    const b3 = three.value;
+    const fill = b3.pointAt(1, 5);
+    expect(b3.libertiesAfter2(fill, BLACK)).toBe(1);
+    expect(policy.isNakadeFill(b3, fill, BLACK)).toBe(true);
+    expect(nakadeFillReference(b3, fill, BLACK)).toBe(true);
+    expect(policy.isBadSelfAtari(b3, fill, BLACK)).toBe(false);
+    policy.nakade = false;
+    expect(policy.isBadSelfAtari(b3, fill, BLACK)).toBe(true);
+    policy.nakade = true;
+    // Five in a row with black on the middle three: filling the fourth leaves four black stones
+    // in atari, and once they are captured white's four-point space in a row lives.
+    const five = parseFigure(['+++++++++', '+++++++++', '+++++++++', '+++++++++', '+++++++++', '********+', 'OOOOOOO*+', 'O+***+O*+', 'OOOOOOO*+'].join('\n'));
+    if (!five.ok) throw new Error(five.error.message);
+    const b5 = five.value;
+    const fill5 = b5.pointAt(1, 7);
+    expect(b5.libertiesAfter2(fill5, BLACK)).toBe(1);
+    expect(policy.isNakadeFill(b5, fill5, BLACK)).toBe(false);
+    expect(nakadeFillReference(b5, fill5, BLACK)).toBe(false);
+    expect(policy.isBadSelfAtari(b5, fill5, BLACK)).toBe(true);
+    // The same three-point space open to the outside (an empty point beside the liberty): no eye.
+    const open = parseFigure(['+++++++', '+++++++', '+++++++', '+++++++', '*****++', 'OOOO*++', 'O+*++*+', 'OOOOO*+'].slice(1).join('\n'));
+    if (!open.ok) throw new Error(open.error.message);
+    expect(policy.isNakadeFill(open.value, open.value.pointAt(1, 5), BLACK)).toBe(false);
   });
 
   it('answers an atari next to the last move', () => {

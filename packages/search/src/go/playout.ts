@@ -6,6 +6,8 @@
 //   3. shape: an empty neighbour of the last move whose 3x3 pattern scores well,
 //   4. otherwise a uniformly random legal move that neither fills an own eye nor puts a chain
 //      of two or more stones into atari; pass when none is left.
+// The one self-atari of two or more stones allowed (in 3 and 4) fills the opponent's last eye
+// space where it is dead (isNakadeFill): without it no playout ever kills a big eye.
 // The playout ends after two passes or a move cap and is scored by area (Tromp-Taylor: empty
 // points count for the colour of their four neighbours). Everything lives in preallocated typed
 // arrays; a playout allocates nothing. The board keeps every point's 3x3 neighbourhood code
@@ -123,6 +125,15 @@ export class PlayoutPolicy {
   private readonly flags: Uint8Array;
   private rng: number;
   private readonly buf: Int32Array;
+  /**
+   * Allow the eye-filling self-ataris of isNakadeFill (the search sets it for each search: see
+   * SearchOptions.nakade); false (the default): no self-atari of two or more stones at all.
+   */
+  nakade = false;
+  /** The own neighbour chains (heads) and the points of a possible eye-filling move (isNakadeFill). */
+  private readonly chainBuf = new Int32Array(4);
+  private readonly pointBuf = new Int32Array(8);
+  private readonly libBuf = new Int32Array(4);
 
   constructor(shapeScores: Int16Array, seed = 1) {
     this.shapeScores = shapeScores;
@@ -181,7 +192,143 @@ export class PlayoutPolicy {
       else if (cq === 3 - c && b.inAtari(q)) return false;
     }
     if (ownNeighbours === 0) return false;
-    return b.libertiesAfter2(p, c) < 2;
+    return b.libertiesAfter2(p, c) < 2 && !(this.nakade && this.isNakadeFill(b, p, c));
+  }
+
+  /**
+   * For a move of c at p that leaves its chain of two or more stones with one liberty (no
+   * capture): true if that chain fills the opponent's eye space as a killing throw-in does. The
+   * chain and its last liberty are all the region (every other neighbour of the liberty is an
+   * opponent stone or the edge); the chain, once captured, leaves an eye space the opponent
+   * cannot make two eyes in with c to move (at most three points, or four as a square or a T, or
+   * five as a bulky or a crossed five); and the opponent's chains around it have no other
+   * liberty, so this eye space is all they have. Without this exception the playouts never fill
+   * a big eye (every filling stone after the first is a self-atari of two or more), so groups
+   * whose eye space is dead live in them. nakadeFillReference is the plain test.
+   */
+  isNakadeFill(b: GoBoard, p: number, c: number): boolean {
+    const col = b.color;
+    const dirs = b.dirs;
+    const head = b.head;
+    const heads = this.chainBuf;
+    const o = 3 - c;
+    // The chain after the move: p and its own neighbour chains, two to five stones.
+    let chains = 0;
+    let n = 1;
+    let lib = 0;
+    for (let d = 0; d < 4; d++) {
+      const q = p + dirs[d];
+      const cq = col[q];
+      if (cq === EMPTY) lib = q;
+      if (cq !== c) continue;
+      const h = head[q];
+      if ((chains > 0 && heads[0] === h) || (chains > 1 && heads[1] === h) || (chains > 2 && heads[2] === h)) continue;
+      heads[chains++] = h;
+      n += b.chainSize[h];
+      if (n > 5) return false;
+    }
+    if (n < 2) return false;
+    const pts = this.pointBuf;
+    let walked = false;
+    if (lib === 0) {
+      // p has no empty neighbour: the liberty is a stone's.
+      this.walkChain(b, p, chains);
+      walked = true;
+      for (let i = 1; i < n && lib === 0; i++) {
+        for (let d = 0; d < 4; d++) {
+          const q = pts[i] + dirs[d];
+          if (col[q] === EMPTY && q !== p) {
+            lib = q;
+            break;
+          }
+        }
+      }
+      if (lib === 0) return false;
+    }
+    // The liberty's other neighbours: the opponent's stones or the edge, or the chain's stones
+    // (p or a stone of one of its chains). Most candidates fail here.
+    for (let d = 0; d < 4; d++) {
+      const q = lib + dirs[d];
+      const cq = col[q];
+      if (cq === o || cq === 3 || q === p) continue;
+      if (cq !== c) return false;
+      const h = head[q];
+      if (!((chains > 0 && heads[0] === h) || (chains > 1 && heads[1] === h) || (chains > 2 && heads[2] === h) || (chains > 3 && heads[3] === h))) return false;
+    }
+    // The opponent's chains next to p or the liberty have no liberty but those two (first from
+    // their pseudo-liberty counters, which rule out most).
+    for (let i = 0; i < 2; i++) {
+      const a = i === 0 ? p : lib;
+      for (let d = 0; d < 4; d++) {
+        const q = a + dirs[d];
+        if (col[q] === o && !this.libertiesWithin(b, head[q], p, lib)) return false;
+      }
+    }
+    if (!walked) this.walkChain(b, p, chains);
+    if (n > 3 && !this.deadShape(pts, n, b.stride)) return false;
+    // Every opponent chain around the region, exactly: its liberties are p and the liberty.
+    const libs = this.libBuf;
+    for (let i = 0; i <= n; i++) {
+      const a = i < n ? pts[i] : lib;
+      for (let d = 0; d < 4; d++) {
+        const q = a + dirs[d];
+        if (col[q] !== o) continue;
+        const count = b.libertyPoints(q, libs);
+        if (count > 2) return false;
+        for (let k = 0; k < count; k++) if (libs[k] !== p && libs[k] !== lib) return false;
+      }
+    }
+    return true;
+  }
+
+  /** Writes p and the stones of the chains at chainBuf[0..chains) to pointBuf. */
+  private walkChain(b: GoBoard, p: number, chains: number): void {
+    const pts = this.pointBuf;
+    const heads = this.chainBuf;
+    pts[0] = p;
+    let k = 1;
+    for (let e = 0; e < chains; e++) {
+      const h = heads[e];
+      let s = h;
+      do {
+        pts[k++] = s;
+        s = b.nextStone[s];
+      } while (s !== h);
+    }
+  }
+
+  /**
+   * Whether the chain at head h may have no liberties but x and y, by its pseudo-liberty counters
+   * (count, sum, sum of squares): false means it surely has another; true is checked exactly later.
+   */
+  private libertiesWithin(b: GoBoard, h: number, x: number, y: number): boolean {
+    const k = b.libCount[h];
+    const sum = b.libSum[h] - k * x;
+    // k pseudo-liberties, each x or y: ny of them y, with ny (y - x) = sum - k x.
+    const ny = sum / (y - x);
+    if (ny !== Math.floor(ny) || ny < 0 || ny > k) return false;
+    return (k - ny) * x * x + ny * y * y === b.libSumSq[h];
+  }
+
+  /**
+   * Whether the n points (4 or 5) form an eye space one move kills: a point next to all the others
+   * (the T four, the crossed five), or a 2x2 block (the square four, the bulky five).
+   */
+  private deadShape(pts: Int32Array, n: number, W: number): boolean {
+    for (let i = 0; i < n; i++) {
+      const a = pts[i];
+      let deg = 0;
+      let right = false, down = false, diag = false;
+      for (let j = 0; j < n; j++) {
+        const x = pts[j];
+        if (x === a - 1 || x === a + 1 || x === a - W || x === a + W) deg++;
+        if (x === a + 1) right = true;
+        else if (x === a + W) down = true;
+        else if (x === a + W + 1) diag = true;
+      }
+      if (deg === n - 1 || (right && down && diag)) return true;
+    }
+    return false;
   }
 
   /** isLegalSimple for an empty point p: a point with an empty neighbour is no suicide and no ko point. */
@@ -217,7 +364,7 @@ export class PlayoutPolicy {
     if (!ownSafe && !captures) return false;
     // A capture, or no own chain to join, is no self-atari of a chain.
     if (captures || own === 0) return true;
-    return b.libertiesAfter2(p, c) >= 2;
+    return b.libertiesAfter2(p, c) >= 2 || (this.nakade && this.isNakadeFill(b, p, c));
   }
 
   /** The plain test isPlayable stands for (tests). */
@@ -378,4 +525,57 @@ export function quickAreaMargin(b: GoBoard, komi: number): number {
     }
   }
   return black - white - komi;
+}
+
+/**
+ * isNakadeFill from its definition (the tests' reference): c plays p on a copy of the board; the
+ * move captures nothing and leaves its chain of two to five stones with exactly one liberty; that
+ * liberty's other neighbours are the opponent's stones or the edge; every opponent chain next to the
+ * chain or the liberty has that liberty as its only one; and the chain's points form a dead eye
+ * space: at most three points, or a square, T, bulky or crossed shape.
+ */
+export function nakadeFillReference(b: GoBoard, p: number, c: number): boolean {
+  const g = b.clone();
+  const before = g.captures[c];
+  if (!g.play(p, c) || g.captures[c] !== before) return false;
+  const W = g.stride;
+  const chain: number[] = [p];
+  const inChain = new Set<number>([p]);
+  for (let i = 0; i < chain.length; i++) {
+    for (const d of [-1, 1, -W, W]) {
+      const q = chain[i] + d;
+      if (g.color[q] === c && !inChain.has(q)) {
+        inChain.add(q);
+        chain.push(q);
+      }
+    }
+  }
+  if (chain.length < 2 || chain.length > 5) return false;
+  const libs = new Set<number>();
+  for (const s of chain) for (const d of [-1, 1, -W, W]) if (g.color[s + d] === EMPTY) libs.add(s + d);
+  if (libs.size !== 1) return false;
+  const [lib] = libs;
+  for (const d of [-1, 1, -W, W]) {
+    const q = lib + d;
+    if (!inChain.has(q) && g.color[q] !== 3 - c && g.color[q] !== 3) return false;
+  }
+  // The opponent's chains around the region (on the board after the move) have no liberty but lib.
+  for (const a of [...chain, lib]) {
+    for (const d of [-1, 1, -W, W]) {
+      if (g.color[a + d] !== 3 - c) continue;
+      const out = new Int32Array(8);
+      const count = g.libertyPoints(a + d, out);
+      if (count !== 1 || out[0] !== lib) return false;
+    }
+  }
+  const n = chain.length;
+  if (n <= 3) return true;
+  const xy = chain.map((s) => [s % W, Math.floor(s / W)]);
+  const has = (x: number, y: number) => xy.some(([a, b2]) => a === x && b2 === y);
+  for (const [x, y] of xy) {
+    const degree = [has(x - 1, y), has(x + 1, y), has(x, y - 1), has(x, y + 1)].filter(Boolean).length;
+    if (degree === n - 1) return true;
+    if (has(x + 1, y) && has(x, y + 1) && has(x + 1, y + 1)) return true;
+  }
+  return false;
 }

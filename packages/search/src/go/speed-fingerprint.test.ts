@@ -22,8 +22,9 @@ function hashWords(words: ArrayLike<number>): string {
 }
 
 /** Several seeded playouts from the empty board: every move of every playout and its margin. */
-function barePlayouts(size: number, seed: number, count: number): { hash: string; moves: number } {
+function barePlayouts(size: number, seed: number, count: number, nakade = false): { hash: string; moves: number } {
   const policy = new PlayoutPolicy(playoutShapeScores(), seed);
+  policy.nakade = nakade;
   const b = new GoBoard(size);
   const start = new GoBoard(size);
   const firstPlay = new Uint8Array(b.points);
@@ -75,6 +76,9 @@ describe('speed fingerprint: playouts and search at fixed seeds are unchanged', 
       s19b: barePlayouts(19, 99, 10),
     };
     expect(got).toEqual(BARE);
+    // With the eye-filling exception (the default from 13x13): it allows a move about once in 50
+    // playouts from the empty board, so these run more of them.
+    expect({ s9n: barePlayouts(9, 1, 300, true), s19n: barePlayouts(19, 7, 40, true) }).toEqual(BARE_NAKADE);
   });
 
   it('searches from the empty board and from middle games, learned and hand-made priors', () => {
@@ -101,7 +105,15 @@ const SEARCH = {
   e9: { move: 48, hash: 'eb8c5093', playouts: 1500 },
   e9hand: { move: 50, hash: '2ea0b33a', playouts: 1500 },
   m9: { move: 52, hash: '48d136bc', playouts: 1500 },
-  e19: { move: 72, hash: 'ad55c911', playouts: 400 },
-  e19hand: { move: 324, hash: 'c08c752d', playouts: 300 },
-  m19: { move: 190, hash: '2a19c548', playouts: 400 },
+  // The 19x19 searches since the eye-filling exception became the default from 13x13 (before:
+  // e19 72 'ad55c911', e19hand 324 'c08c752d', m19 190 '2a19c548').
+  e19: { move: 71, hash: 'b0cdefd0', playouts: 400 },
+  e19hand: { move: 185, hash: '959d577f', playouts: 300 },
+  m19: { move: 190, hash: 'bd674f28', playouts: 400 },
+};
+// Bare playouts with the eye-filling exception (recorded when it was added; the same playouts
+// without it: s9n 'fe580768' 32,693 moves, s19n 'd5887f99' 17,855 moves).
+const BARE_NAKADE = {
+  s9n: { hash: 'b2eb943f', moves: 32295 },
+  s19n: { hash: 'ce4da8ec', moves: 17801 },
 };

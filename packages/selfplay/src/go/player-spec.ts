@@ -1,6 +1,6 @@
 // The description of a sente Go player, one syntax for every command that takes one (`sente go
 // tournament`, `sente tournament --game go`, the Go match runner and its benchmark):
-// `sente[:playouts=N,time=DURATION,resign=R,seed=K,threads=T,priors=0|1|FILE,expand=N,name=NAME]`, or
+// `sente[:playouts=N,time=DURATION,resign=R,seed=K,threads=T,priors=0|1|FILE,expand=N,nakade=0|1,name=NAME]`, or
 // `gtp:<command line>` for another program. Parsing returns a value with the offending setting
 // named; senteOptionsOf turns a sente description into the engine's options.
 import { readFileSync } from 'node:fs';
@@ -26,6 +26,8 @@ export interface GoEngineSpec {
   readonly threads?: number;
   /** The visit at which a tree leaf gets its children (expand=N, 2 or more; default by board size). */
   readonly expandAt?: number;
+  /** The playouts' eye-filling exception on (nakade=1) or off (nakade=0); default by board size. */
+  readonly nakade?: boolean;
 }
 
 const NAME = /^[A-Za-z0-9_.+#@:=-]{1,40}$/;
@@ -51,14 +53,14 @@ function readPriorsFile(path: string): { ok: true; value: search.PriorsPayload }
   return r;
 }
 
-/** A Go player: `sente[:playouts=N,time=DURATION,resign=R,seed=K,threads=T,priors=0|1|FILE,expand=N,name=NAME]` or `gtp:<command line>`. */
+/** A Go player: `sente[:playouts=N,time=DURATION,resign=R,seed=K,threads=T,priors=0|1|FILE,expand=N,nakade=0|1,name=NAME]` or `gtp:<command line>`. */
 export function parseGoPlayerSpec(text: string): GoSpecResult {
   if (text.startsWith('gtp:')) {
     const command = text.slice(4).trim();
     if (command === '') return { ok: false, error: `"${text}": gtp: needs a command line, e.g. gtp:gnugo --mode gtp --level 1` };
     return { ok: true, spec: { kind: 'gtp', name: text, command } };
   }
-  if (text !== 'sente' && !text.startsWith('sente:')) return { ok: false, error: `player "${text}": use "sente[:playouts=N,time=DURATION,resign=R,seed=K,threads=T,priors=0|1|FILE,expand=N,name=NAME]" or "gtp:<command line>"` };
+  if (text !== 'sente' && !text.startsWith('sente:')) return { ok: false, error: `player "${text}": use "sente[:playouts=N,time=DURATION,resign=R,seed=K,threads=T,priors=0|1|FILE,expand=N,nakade=0|1,name=NAME]" or "gtp:<command line>"` };
   const spec: { -readonly [K in keyof GoEngineSpec]: GoEngineSpec[K] } = { kind: 'go-engine', name: text };
   for (const part of text.slice(6).split(',').filter((p) => p.trim() !== '')) {
     const m = /^\s*([a-z]+)\s*=\s*(.*?)\s*$/.exec(part);
@@ -84,6 +86,9 @@ export function parseGoPlayerSpec(text: string): GoSpecResult {
       const n = Number(value);
       if (!Number.isInteger(n) || n < 2 || n > 1000) return { ok: false, error: `player "${text}": expand must be a whole number from 2 to 1000, got "${value}"` };
       spec.expandAt = n;
+    } else if (key === 'nakade') {
+      if (value !== '0' && value !== '1') return { ok: false, error: `player "${text}": nakade must be 0 or 1, got "${value}"` };
+      spec.nakade = value === '1';
     } else if (key === 'priors') {
       if (value === '0' || value === '1') spec.priors = value === '1';
       else if (value === '') return { ok: false, error: `player "${text}": priors must be 0 (hand-made), 1 (the shipped learned ones) or a priors file` };
@@ -99,7 +104,7 @@ export function parseGoPlayerSpec(text: string): GoSpecResult {
       if (!(n >= 0 && n <= 1)) return { ok: false, error: `player "${text}": resign must be a number from 0 to 1, got "${value}"` };
       spec.resign = n;
     } else {
-      return { ok: false, error: `player "${text}": unknown setting ${key} (playouts, time, resign, seed, threads, priors, expand, name)` };
+      return { ok: false, error: `player "${text}": unknown setting ${key} (playouts, time, resign, seed, threads, priors, expand, nakade, name)` };
     }
   }
   return { ok: true, spec };
@@ -114,6 +119,7 @@ export function senteOptionsOf(spec: GoEngineSpec, seed: number): search.GoGtpOp
     ...(spec.priorsFile !== undefined && spec.priors !== false ? { priors: priorsPayload(spec.priorsFile) } : {}),
     ...(spec.threads !== undefined ? { threads: spec.threads } : {}),
     ...(spec.expandAt !== undefined ? { expandAt: spec.expandAt } : {}),
+    ...(spec.nakade !== undefined ? { nakade: spec.nakade } : {}),
   };
 }
 

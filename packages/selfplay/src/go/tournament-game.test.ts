@@ -57,6 +57,11 @@ describe('Go tournaments on the tournament runner', () => {
     expect(parseGoPlayerSpec('sente:threads=1.5')).toEqual({ ok: false, error: expect.stringMatching(/threads must be a whole number/) });
     expect(parseGoPlayerSpec('sente:time=1s,expand=8,name=e8')).toEqual({ ok: true, spec: { kind: 'go-engine', name: 'e8', timeMs: 1000, expandAt: 8 } });
     expect(parseGoPlayerSpec('sente:expand=1')).toEqual({ ok: false, error: expect.stringMatching(/expand must be a whole number from 2 to 1000/) });
+    const nk = parseGoPlayerSpec('sente:time=1s,nakade=1,name=nk');
+    expect(nk).toEqual({ ok: true, spec: { kind: 'go-engine', name: 'nk', timeMs: 1000, nakade: true } });
+    if (nk.ok && nk.spec.kind === 'go-engine') expect(senteOptionsOf(nk.spec, 1).nakade).toBe(true);
+    expect(parseGoPlayerSpec('sente:nakade=0,name=plain')).toEqual({ ok: true, spec: { kind: 'go-engine', name: 'plain', nakade: false } });
+    expect(parseGoPlayerSpec('sente:nakade=yes')).toEqual({ ok: false, error: expect.stringMatching(/nakade must be 0 or 1/) });
     expect(parseGoPlayerSpec('sente:priors=2')).toEqual({ ok: false, error: expect.stringMatching(/priors: cannot read .*2: ENOENT/) });
     expect(parseGoPlayerSpec('sente:playouts=0')).toEqual({ ok: false, error: expect.stringMatching(/playouts must be a whole number from 1/) });
     expect(parseGoPlayerSpec('sente:time=0.1ms')).toEqual({ ok: false, error: expect.stringMatching(/time: .*too short/) });
