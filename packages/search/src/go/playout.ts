@@ -6,8 +6,9 @@
 //   3. shape: an empty neighbour of the last move whose 3x3 pattern scores well,
 //   4. otherwise a uniformly random legal move that neither fills an own eye nor puts a chain
 //      of two or more stones into atari; pass when none is left.
-// The one self-atari of two or more stones allowed (in 3 and 4) fills the opponent's last eye
-// space where it is dead (isNakadeFill): without it no playout ever kills a big eye.
+// With `nakade` on (the search's default from 13x13) one self-atari of two or more stones is
+// allowed in 3 and 4: filling the opponent's last eye space where it is dead (isNakadeFill);
+// without it no playout ever kills a big eye.
 // The playout ends after two passes or a move cap and is scored by area (Tromp-Taylor: empty
 // points count for the colour of their four neighbours). Everything lives in preallocated typed
 // arrays; a playout allocates nothing. The board keeps every point's 3x3 neighbourhood code
@@ -222,7 +223,7 @@ export class PlayoutPolicy {
       if (cq === EMPTY) lib = q;
       if (cq !== c) continue;
       const h = head[q];
-      if ((chains > 0 && heads[0] === h) || (chains > 1 && heads[1] === h) || (chains > 2 && heads[2] === h)) continue;
+      if (this.isChainOf(h, chains)) continue;
       heads[chains++] = h;
       n += b.chainSize[h];
       if (n > 5) return false;
@@ -251,9 +252,7 @@ export class PlayoutPolicy {
       const q = lib + dirs[d];
       const cq = col[q];
       if (cq === o || cq === 3 || q === p) continue;
-      if (cq !== c) return false;
-      const h = head[q];
-      if (!((chains > 0 && heads[0] === h) || (chains > 1 && heads[1] === h) || (chains > 2 && heads[2] === h) || (chains > 3 && heads[3] === h))) return false;
+      if (cq !== c || !this.isChainOf(head[q], chains)) return false;
     }
     // The opponent's chains next to p or the liberty have no liberty but those two (first from
     // their pseudo-liberty counters, which rule out most).
@@ -279,6 +278,13 @@ export class PlayoutPolicy {
       }
     }
     return true;
+  }
+
+  /** Whether h is one of the first `chains` heads in chainBuf (isNakadeFill's own neighbour chains). */
+  private isChainOf(h: number, chains: number): boolean {
+    const heads = this.chainBuf;
+    for (let e = 0; e < chains; e++) if (heads[e] === h) return true;
+    return false;
   }
 
   /** Writes p and the stones of the chains at chainBuf[0..chains) to pointBuf. */
