@@ -33,6 +33,29 @@ describe('generic commands route to Go', () => {
     expect(replies[5]).toMatch(/^= ([A-HJ][1-9]|pass|resign)$/);
   });
 
+  it('sente gtp --game go searches on --threads threads and logs each search on stderr unless --quiet', () => {
+    const input = 'boardsize 9\nclear_board\ngenmove b\nquit\n';
+    const run = (...extra: string[]) =>
+      spawnSync(process.execPath, [MAIN, 'gtp', '--game', 'go', '--playouts', '3000', ...extra], { input, encoding: 'utf8', timeout: 60_000 });
+    const two = run('--threads', '2');
+    expect(two.status, two.stderr).toBe(0);
+    // One summary line for the one genmove; the helper thread's playouts are part of the 3000.
+    const line = two.stderr.trim().split('\n').filter((l) => l.startsWith('B '));
+    expect(line).toHaveLength(1);
+    const m = /^B ([A-HJ][1-9]|pass) win \d+\.\d% playouts (\d+) \((\d+) by helper threads\) \d+ ms pv /.exec(line[0]);
+    expect(m, line[0]).not.toBeNull();
+    expect(Number(m![2])).toBeGreaterThanOrEqual(3000);
+    expect(Number(m![3])).toBeGreaterThan(0);
+    expect(two.stdout.split('\n\n')[2].trim()).toBe(`= ${m![1]}`);
+    const one = run();
+    expect(one.status, one.stderr).toBe(0);
+    expect(one.stderr).toMatch(/^B ([A-HJ][1-9]|pass) win \d+\.\d% playouts \d+ \d+ ms pv /m);
+    expect(one.stderr).not.toContain('helper');
+    const quiet = run('--quiet');
+    expect(quiet.status, quiet.stderr).toBe(0);
+    expect(quiet.stderr).toBe('');
+  });
+
   it.skipIf(!gnugo)('sente tournament --game go plays GNU Go with legal moves and agreed scores', () => {
     const tmp = mkdtempSync(join(tmpdir(), 'sente-go-'));
     try {

@@ -78,6 +78,7 @@ interface GtpArgs {
   superko?: boolean;
   resign?: number;
   threads?: number;
+  quiet?: boolean;
 }
 
 /** The Go engine's numeric options (`sente go gtp`, `sente gtp --game go`). */
@@ -94,6 +95,7 @@ export async function goGtpHandler(args: GtpArgs): Promise<void> {
     superko: args.superko ?? false,
     resignThreshold: args.resign,
     threads: args.threads,
+    onInfo: args.quiet ? undefined : (text) => process.stderr.write(`${text}\n`),
   };
   const gtp = new engine.GoGtpEngine(options);
   await serveStdinLines((line) => {
@@ -112,7 +114,8 @@ const gtpCommand: CommandModule<object, GtpArgs> = {
       .option('time', { type: 'string', describe: `time per move ${DURATION_HELP} (a GTP clock from time_settings / kgs-time_settings shortens it)` })
       .option('superko', { type: 'boolean', default: false, describe: 'forbid positional superko repetition' })
       .option('resign', { type: 'number', describe: 'resign below this winning rate (0 never; default 0.05)' })
-      .option('threads', { type: 'number', describe: 'search threads (one shared tree; default 1; a --playouts budget counts the playouts of all threads)' }), GO_GTP_RULES) as never,
+      .option('threads', { type: 'number', describe: 'search threads (one shared tree; default 1; a --playouts budget counts the playouts of all threads)' })
+      .option('quiet', { type: 'boolean', default: false, describe: 'no search summaries on stderr' }), GO_GTP_RULES) as never,
   handler: (args) => goGtpHandler(args),
 };
 

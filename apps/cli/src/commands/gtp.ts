@@ -71,7 +71,7 @@ export const gtpCommand: CommandModule<object, Args> = {
     .option('resign', { type: 'number', describe: 'go: resign below this winning rate (0 never)' }), GO_GTP_RULES) as never,
   handler: async (args) => {
     if (args.game === 'go') {
-      await goGtpHandler({ playouts: args.playouts, time: args.time, superko: args.superko, resign: args.resign });
+      await goGtpHandler({ playouts: args.playouts, time: args.time, superko: args.superko, resign: args.resign, threads: args.threads, quiet: args.quiet });
       return;
     }
     const engine = engineFromArgs(args);

@@ -68,6 +68,12 @@ export interface GoGtpOptions extends SearchOptions {
   readonly version?: string;
   /** Playouts of the dead-stone judgement (final_status_list, final_score; default 400). */
   readonly statusPlayouts?: number;
+  /**
+   * A summary of each search (genmove, reg_genmove), as Othello's GTP engine gives: colour, move,
+   * winning rate, playouts (those of the helper threads among them), time and principal variation.
+   * The CLI writes it to stderr, where GUIs show an engine's log.
+   */
+  readonly onInfo?: (text: string) => void;
 }
 
 /** A reply of the server: its text (ending with the blank line) and whether it answered `quit`. */
@@ -85,7 +91,9 @@ export class GoGtpEngine {
   lastBudgetMs: number | undefined;
 
   constructor(readonly options: GoGtpOptions = {}) {
-    this.player = new MctsPlayer(options);
+    // The search options go to the helper threads too, so they hold no function.
+    const { onInfo: _onInfo, ...search } = options;
+    this.player = new MctsPlayer(search);
     this.session = new GoSession({ superko: options.superko });
     this.server = new GtpServer({ name: 'sente', version: options.version, spaceWhenEmpty: true });
     for (const command of GO_GTP_COMMANDS) {
@@ -394,7 +402,17 @@ export class GoGtpEngine {
     this.lastBudgetMs = budget;
     const timeMs = budget === undefined ? this.options.timeMs : Math.min(budget, this.options.timeMs ?? Infinity);
     const start = Date.now();
-    const move = this.player.genmove(this.board, c, this.komi, timeMs).move;
+    const r = this.player.genmove(this.board, c, this.komi, timeMs);
+    if (this.options.onInfo) {
+      const name = (p: number): string => (p === PASS ? 'pass' : p === RESIGN ? 'resign' : gtpVertex(this.board.size, p));
+      const helpers = r.helperPlayouts > 0 ? ` (${r.helperPlayouts} by helper threads)` : '';
+      const reused = r.reused > 0 ? ` reused ${r.reused}` : '';
+      this.options.onInfo(
+        `${c === BLACK ? 'B' : 'W'} ${name(r.move)} win ${(100 * r.winrate).toFixed(1)}% playouts ${r.playouts}${helpers} ` +
+          `${r.ms} ms${reused} pv ${r.pv.map(name).join(' ')}`,
+      );
+    }
+    const move = r.move;
     // Our own clock runs on until the controller's next time_left corrects it.
     const clock = this.session.clock;
     if (clock.mode !== 'none') {
