@@ -223,6 +223,21 @@ describe('sente tournament', () => {
     expect(rows.map((r) => Number(r.game)).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     // Fixed depth: the replayed games are the same games (only their thinking times differ).
     expect(after.map(withoutTimes).sort()).toEqual(lines.map(withoutTimes).sort());
+    // A larger --games extends the run: the 8 games stay, 2 more are played (the 5th opening of
+    // the same seeded order, both colours), and the recorded settings say 10 from now on.
+    const longer = args.map((x) => (x === '8' ? '10' : x));
+    const extended = sente(...longer, '--resume');
+    expect(extended.status, extended.stderr).toBe(0);
+    expect(extended.stdout).toMatch(/10\/10 games/);
+    const ext = csvRows(csv);
+    expect(ext.map((r) => Number(r.game)).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(ext.filter((r) => Number(r.game) < 8)).toEqual(rows);
+    expect(ext[8].opening).toBe(ext[9].opening);
+    expect(JSON.parse(readFileSync(`${csv}.settings.json`, 'utf8')).games).toBe(10);
+    // A shorter one is a change of settings.
+    const shorter = sente(...args.map((x) => (x === '8' ? '6' : x)), '--resume');
+    expect(shorter.status).toBe(2);
+    expect(shorter.stderr).toMatch(/--resume: games was 10, now 6/);
   });
 
   // issue #19, defect 8: a run played at --depth 1 could be resumed at --depth 3.

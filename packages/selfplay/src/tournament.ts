@@ -4,8 +4,9 @@
 // anyway). Each game is appended to the CSV as it finishes; standings give score %, W/D/L, mean
 // disc difference and Elo with its 95% interval (elo.ts). The run's settings are recorded beside
 // the CSV (`<csv>.settings.json`), so `--resume` refuses a run whose settings changed, naming each
-// one. With an SPRT (match/sprt.ts, two players only) the games are counted in colour-swapped
-// pairs and the match stops once the test decides; the decision rests on the leading complete
+// one; a larger `--games` extends a run (its recorded games keep their places in the schedule).
+// With an SPRT (match/sprt.ts, two players only) the games are counted in colour-swapped pairs
+// and the match stops once the test decides; the decision rests on the leading complete
 // pairs of the schedule, so it is the same whichever games finished first, and it is recomputed
 // from the CSV on --resume (a decided run plays nothing more). In a gauntlet each pairing has its
 // own test, and the pairings are played one after another. With a time control (match/clock.ts)
@@ -222,10 +223,12 @@ export async function runTournament(o: TournamentOptions): Promise<TournamentSum
         } catch (e) {
           throw new Error(`cannot resume ${o.csvPath}: its settings file ${sidecar} is unreadable (${(e as Error).message})`);
         }
-        const changed = settingsChanges(before, settings);
+        const changed = settingsChanges(extendable(before, settings), settings);
         if (changed.length > 0) throw new Error(`cannot resume ${o.csvPath} with other settings (recorded in ${sidecar}):\n${changed.map((c) => `  --resume: ${c}`).join('\n')}`);
       }
       for (const r of readResultsCsv(o.csvPath, games, o.players, o.game)) results.push(r);
+      // A run extended by a larger --games records its new length (its games matched the schedule).
+      if (existsSync(sidecar)) writeFileAtomic(sidecar, `${JSON.stringify(settings, null, 2)}\n`);
       // A run from before settings were recorded gets its file now (its games matched the schedule).
       if (!existsSync(sidecar)) writeFileAtomic(sidecar, `${JSON.stringify(settings, null, 2)}\n`);
     } else {
@@ -353,6 +356,21 @@ function runSettings(o: TournamentOptions): Record<string, unknown> {
     players: o.players.map((p) => ({ ...p })),
     openingMoves: o.openings.map((m) => formatTranscript(m)),
   };
+}
+
+/**
+ * The recorded settings as they stand when a resume only makes the run longer: more games
+ * (`--games` larger than recorded) between two players (one pairing, so the games already played
+ * keep their numbers), with the recorded openings the first of the new ones. readResultsCsv checks
+ * each recorded game against the new schedule. Anything else is left as recorded, for
+ * settingsChanges to report.
+ */
+function extendable(before: Record<string, unknown>, now: Record<string, unknown>): Record<string, unknown> {
+  if (typeof before.games !== 'number' || typeof now.games !== 'number' || now.games <= before.games) return before;
+  if (!Array.isArray(now.players) || now.players.length !== 2) return before;
+  const [b, n] = [before.openingMoves, now.openingMoves];
+  const prefix = Array.isArray(b) && Array.isArray(n) && b.length <= n.length && b.every((m, i) => m === n[i]);
+  return prefix ? { ...before, games: now.games, openingMoves: n } : { ...before, games: now.games };
 }
 
 function show(v: unknown): string {
