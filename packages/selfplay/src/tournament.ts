@@ -227,10 +227,9 @@ export async function runTournament(o: TournamentOptions): Promise<TournamentSum
         if (changed.length > 0) throw new Error(`cannot resume ${o.csvPath} with other settings (recorded in ${sidecar}):\n${changed.map((c) => `  --resume: ${c}`).join('\n')}`);
       }
       for (const r of readResultsCsv(o.csvPath, games, o.players, o.game)) results.push(r);
-      // A run extended by a larger --games records its new length (its games matched the schedule).
-      if (existsSync(sidecar)) writeFileAtomic(sidecar, `${JSON.stringify(settings, null, 2)}\n`);
-      // A run from before settings were recorded gets its file now (its games matched the schedule).
-      if (!existsSync(sidecar)) writeFileAtomic(sidecar, `${JSON.stringify(settings, null, 2)}\n`);
+      // Its games matched the schedule: the settings are recorded as they are now (a run extended by
+      // a larger --games keeps its new length; a run from before settings were recorded gets its file).
+      writeFileAtomic(sidecar, `${JSON.stringify(settings, null, 2)}\n`);
     } else {
       if (exists && !o.overwriteCsv) throw new Error(`${o.csvPath} already exists; choose another --csv (results are never overwritten)`);
       writeFileAtomic(sidecar, `${JSON.stringify(settings, null, 2)}\n`);
