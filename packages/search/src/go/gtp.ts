@@ -404,7 +404,7 @@ export class GoGtpEngine {
     const start = Date.now();
     const r = this.player.genmove(this.board, c, this.komi, timeMs);
     if (this.options.onInfo) {
-      const name = (p: number): string => (p === PASS ? 'pass' : p === RESIGN ? 'resign' : gtpVertex(this.board.size, p));
+      const name = (p: number): string => (p === RESIGN ? 'resign' : gtpVertex(this.board.size, p));
       const helpers = r.helperPlayouts > 0 ? ` (${r.helperPlayouts} by helper threads)` : '';
       const reused = r.reused > 0 ? ` reused ${r.reused}` : '';
       this.options.onInfo(
