@@ -66,8 +66,24 @@ describe('candidate generators', () => {
     const list = generateCandidates(b, BLACK);
     expect(list.candidates.length).toBeGreaterThan(0);
     for (let i = 1; i < list.candidates.length; i++) expect(list.candidates[i - 1].score).toBeGreaterThanOrEqual(list.candidates[i].score);
-    const vetoed = new Set(list.vetoes.map((v) => v.point));
-    for (const c of list.candidates) if (c.generator.startsWith('pattern:')) expect(vetoed.has(c.point)).toBe(false);
+    const vetoAt = new Map(list.vetoes.map((v) => [v.point, v]));
+    const byReading = (c: { generator: string }): boolean => ['capture', 'escape', 'cut', 'connect'].includes(c.generator);
+    // A proposal on a vetoed point survives only when reading found it, and never in its own eye.
+    for (const c of list.candidates) {
+      const v = vetoAt.get(c.point);
+      if (v) expect(byReading(c) && v.generator !== 'fill-own-eye', `${c.generator} at a ${v.generator} veto`).toBe(true);
+    }
     expect(defaultPatterns().variantCount).toBeGreaterThan(50);
+    // A pattern that proposes every point beside an own stone: black's own eye is one of them and
+    // is vetoed (filled own eye); the others stay proposals.
+    const next = parsePatterns('pattern next 10\n? X ?\n? * ?\n? ? ?\n');
+    if (!next.ok) throw new Error(next.error.message);
+    const eye = board(['+*+++', '**+++', '+++++', '+++++', '+++++'].join('\n'));
+    const eyeList = generateCandidates(eye, BLACK, { patterns: new PatternSet(next.value) });
+    expect(eyeList.vetoed.map((v) => `${figurePointName(5, v.candidate.point)} ${v.candidate.generator} ${v.veto.generator}`)).toEqual(['(1, 1) pattern:next fill-own-eye']);
+    expect(at(eye, eyeList.candidates.filter((c) => c.generator === 'pattern:next'))).toEqual(['(1, 3)', '(2, 3)', '(3, 1)', '(3, 2)']);
+    // One proposal per point and pattern, though the eye point matches through two symmetries.
+    const proposals = patternCandidates(eye, BLACK, new PatternSet(next.value)).map((c) => `${c.point} ${c.generator}`);
+    expect(new Set(proposals).size).toBe(proposals.length);
   });
 });

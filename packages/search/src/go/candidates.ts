@@ -125,8 +125,13 @@ export function connectionCandidates(board: GoBoard, color: number, budget = 200
 /** Proposals from the pattern database (positive scores only). */
 export function patternCandidates(board: GoBoard, color: number, set: PatternSet = defaultPatterns()): Candidate[] {
   const out: Candidate[] = [];
+  // One proposal per point and pattern, however many of its symmetries match there (matchBoard
+  // lists a point's matches together, by pattern name).
   for (const m of set.matchBoard(board, color)) {
-    if (m.pattern.score > 0 && board.isLegal(m.point, color)) out.push({ point: m.point, score: m.pattern.score, generator: `pattern:${m.pattern.name}` });
+    const generator = `pattern:${m.pattern.name}`;
+    const last = out[out.length - 1];
+    if (last !== undefined && last.point === m.point && last.generator === generator) continue;
+    if (m.pattern.score > 0 && board.isLegal(m.point, color)) out.push({ point: m.point, score: m.pattern.score, generator });
   }
   return out;
 }
