@@ -5,9 +5,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Position, parseTranscript, squareName } from '@sente/core';
+import { BLACK, Position, parseTranscript, squareName } from '@sente/core';
 import { Book } from '@sente/search';
 import { type CliResult, MAIN, ROOT, runCli } from './cli.js';
+import { csvRows } from './gtp-referee.js';
 
 let tmp = '';
 
@@ -85,9 +86,36 @@ describe('sente book', () => {
 
   it('plays tournament games from the book', () => {
     const csv = join(tmp, 'games.csv');
-    const r = sente('tournament', '--player', `bootstrap:book=${join(tmp, 'b.book')},bookmargin=2`, '--player', 'bootstrap', '--games', '4', '--depth', '1', '--openings', join(tmp, 'games.txt'), '--csv', csv, '--workers', '1');
+    // Two-ply openings end inside the book (it holds the first 6 plies of games.txt's games).
+    writeFileSync(join(tmp, 'open2.txt'), 'f5d6\nf5f6\n');
+    const bookPlayer = `bootstrap:book=${join(tmp, 'b.book')},bookmargin=2`;
+    const r = sente('tournament', '--player', bookPlayer, '--player', 'bootstrap', '--games', '4', '--depth', '1', '--openings', join(tmp, 'open2.txt'), '--csv', csv, '--workers', '1');
     expect(r.status, r.stderr).toBe(0);
-    expect(readFileSync(csv, 'utf8').trim().split('\n').length).toBe(5);
+    const decoded = Book.decode(readFileSync(join(tmp, 'b.book')));
+    if (!decoded.ok) throw new Error(decoded.error);
+    const rows = csvRows(csv);
+    expect(rows).toHaveLength(4);
+    // Wherever the book player was to move in a book position, it played a book move within 2
+    // discs of the best; with black after either opening it always is.
+    let inBook = 0;
+    for (const row of rows) {
+      expect([row.black, row.white]).toContain(bookPlayer);
+      const bookSide = row.black === bookPlayer ? 'black' : 'white';
+      const moves = parseTranscript(row.transcript).value!.moves;
+      const p = Position.initial();
+      for (const [i, square] of moves.entries()) {
+        if (p.mustPass()) p.makePass();
+        const options = decoded.book.moves(p);
+        if (i >= 2 && (p.side === BLACK ? 'black' : 'white') === bookSide && options.length > 0) {
+          inBook++;
+          const played = options.find((o) => o.move === square);
+          expect(played, `game ${row.game} move ${i + 1}: ${squareName(square)} is not a book move`).toBeDefined();
+          expect(played!.score).toBeGreaterThanOrEqual(options[0].score - 2);
+        }
+        expect(p.makeMove(square)).toBe(true);
+      }
+    }
+    expect(inBook).toBeGreaterThanOrEqual(2);
     const bad = sente('tournament', '--player', `bootstrap:book=${join(tmp, 'bad.book')}`, '--player', 'bootstrap', '--games', '2', '--depth', '1', '--csv', join(tmp, 'x.csv'));
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/corrupt book/);

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PASS, parseGgf, parseTranscript, unwrap } from '@sente/core';
+import { BLACK, PASS, ggfResult, parseGgf, parseTranscript, unwrap } from '@sente/core';
 import { CLI } from './gtp-referee.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sente-play-'));
@@ -71,7 +71,11 @@ describe('sente play', () => {
     expect(ggf.ok).toBe(true);
     if (!ggf.ok || !replay.ok) return;
     expect(ggf.value.moves.filter((m) => m.square !== PASS).map((m) => m.square)).toEqual(replay.value.moves);
-    expect(ggf.value.tags.RE).toMatch(/^[+-]?\d+$/);
+    // The result, printed and in the file, is black's score by the rules on the replayed game.
+    const end = replay.value.position;
+    const forBlack = end.side === BLACK ? end.finalScore() : -end.finalScore();
+    expect(ggfResult(ggf.value.tags.RE)).toBe(forBlack);
+    expect(out).toContain(`game over: ${forBlack === 0 ? 'a draw' : `${forBlack > 0 ? 'black' : 'white'} wins by ${Math.abs(forBlack)}`}`);
     expect(ggf.value.tags.PW).toBe('human');
   });
 });

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseTranscript, unwrap } from '@sente/core';
+import { BLACK, parseTranscript, unwrap } from '@sente/core';
 import { solvePosition } from '@sente/search';
 import { CSV_COLUMNS, parseCsvLine, setStrongest } from '@sente/selfplay';
 import { stringify } from 'csv-stringify/sync';
@@ -61,8 +61,11 @@ describe('sente tournament', () => {
         expect(row.result).toBe(row.black === gtpName ? '0-1' : '1-0');
       } else {
         expect(row.reason).toBe('normal');
-        expect(Number(row.black_discs) + Number(row.white_discs)).toBeLessThanOrEqual(64);
-        expect(Math.sign(Number(row.black_score))).toBe(Math.sign(Number(row.black_discs) - Number(row.white_discs)));
+        // The game replayed by our rules: it ended, with the discs and black's score recorded.
+        const end = unwrap(parseTranscript(row.transcript)).position;
+        expect(end.isGameOver()).toBe(true);
+        expect([Number(row.black_discs), Number(row.white_discs)]).toEqual([end.blackCount(), end.whiteCount()]);
+        expect(Number(row.black_score)).toBe(end.side === BLACK ? end.finalScore() : -end.finalScore());
         // Thinking times: every move after the opening was chosen, and timed, by one side.
         expect(Number(row.black_moves) + Number(row.white_moves)).toBe((row.transcript.length - row.opening.length) / 2);
         expect(Number(row.black_ms)).toBeGreaterThanOrEqual(0);

@@ -23,7 +23,9 @@ describe('dataset', () => {
     // Deterministic, by transcript: the same game always lands on the same side, duplicates too.
     const doubled = buildDataset([...games, ...games], { validation: 0.2 });
     expect(doubled.validationGames).toBe(2 * d.validationGames);
-    for (const g of games) expect(isValidationGame(g.moves.join(','), 0.2)).toBe(isValidationGame(g.moves.join(','), 0.2));
+    games.forEach((g, i) => expect(validGames.has(i), `game ${i}`).toBe(isValidationGame(g.moves.join(','), 0.2)));
+    const doubledValid = new Set(Array.from(doubled.validation.game.subarray(0, doubled.validation.count)));
+    games.forEach((_, i) => expect(doubledValid.has(i + games.length), `game ${i} again`).toBe(validGames.has(i)));
   });
 
   it('records each position with its features and the final score from the side to move', () => {

@@ -3,7 +3,7 @@
 // for a side that overruns (or does not answer), none for one that follows its clock; exact
 // adjudication scored as our own solver scores the position.
 import { describe, expect, it } from 'vitest';
-import { PASS, Position, parseTranscript } from '@sente/core';
+import { BLACK, PASS, Position, parseTranscript } from '@sente/core';
 import { solvePosition } from '@sente/search';
 import { adjudicationProblem, formatAdjudication, parseAdjudication } from './match/adjudication.js';
 import { parseTimeControl, type ClockView, type TimeControl } from './match/clock.js';
@@ -49,7 +49,8 @@ describe('refereeGame', () => {
     expect(end.isGameOver()).toBe(true);
     expect(r.blackDiscs).toBe(end.blackCount());
     expect(r.whiteDiscs).toBe(end.whiteCount());
-    expect(Math.sign(r.blackScore)).toBe(Math.sign(r.blackDiscs - r.whiteDiscs));
+    // Black's score by the rules (empties to the winner), from the replayed final position.
+    expect(r.blackScore).toBe(end.side === BLACK ? end.finalScore() : -end.finalScore());
     expect(r.result).toBe(r.blackScore > 0 ? '1-0' : r.blackScore < 0 ? '0-1' : '1/2-1/2');
     // Each player was told every move since the start, so it could stay in sync.
     const lastSeen = white.seen[white.seen.length - 1];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HI, Position, parseTranscript, transformSet, transformSquare, parseSquare } from '@sente/core';
-import { Book, NO_LEAF, chooseBookMove } from './book.js';
+import { Book, NO_LEAF, chooseBookMove, positionOfKey } from './book.js';
 import { addGame, applyAnalysis, deviationCandidates, expandLeaf, pendingEntries, scorePending } from './bookbuild.js';
 import { bootstrapTable } from './bootstrap.js';
 import { Engine } from './engine.js';
@@ -64,6 +64,14 @@ describe('opening book', () => {
     expect(root.value).toBe(-2);
     // The mapped-back moves of the child, best first.
     expect(book.moves(afterF5).map((m) => [m.move, m.score])).toEqual([[sq('d6'), 3], [sq('f4'), 1], [sq('f6'), -1]]);
+    // A random choice among the moves within the margin of the best: the last of them when the
+    // draw is near 1, the first when it is 0.
+    expect(chooseBookMove(book, afterF5, 0, () => 0.99)?.move).toBe(sq('d6'));
+    expect(chooseBookMove(book, afterF5, 1.9, () => 0.99)?.move).toBe(sq('d6'));
+    expect(chooseBookMove(book, afterF5, 2, () => 0.99)?.move).toBe(sq('f4'));
+    expect(chooseBookMove(book, afterF5, 4, () => 0.99)?.move).toBe(sq('f6'));
+    expect(chooseBookMove(book, afterF5, 4, () => 0)?.move).toBe(sq('d6'));
+    expect(chooseBookMove(book, play('f5d6c3d3').position, 64, () => 0)).toBeUndefined();
   });
 
   it('writes and reads back an identical book; refuses a corrupt one', () => {
@@ -109,9 +117,21 @@ describe('opening book', () => {
     const before = book.size;
     const [best] = deviationCandidates(book, 1, 64);
     expect(best).toBeDefined();
+    // The candidate loses least against its entry's value among all leaves.
+    for (const e of book.entries.values()) if (e.leafMove !== NO_LEAF) expect(e.value - e.leafScore).toBeGreaterThanOrEqual(best.value - best.leafScore);
+    const leaf = best.leafMove;
+    const links = best.links.length;
     const child = expandLeaf(book, best);
     expect(child).toBeDefined();
     expect(book.size).toBe(before + 1);
+    // The leaf became a link to the new entry, whose position is the leaf move played.
+    expect(best.leafMove).toBe(NO_LEAF);
+    expect(best.links).toHaveLength(links + 1);
+    expect(best.links[links].move).toBe(leaf);
+    const after = positionOfKey(best.key);
+    expect(after.makeMove(leaf)).toBe(true);
+    if (after.mustPass()) after.makePass();
+    expect(book.find(after)?.entry).toBe(child);
     scorePending(book, engine, 2);
     // Every entry's value is the max of its link scores and leaf.
     for (const e of book.entries.values()) {
@@ -124,10 +144,5 @@ describe('opening book', () => {
     expect(book.moves(Position.initial())[0].move).toBe(r.move);
     const off = withBook.think(Position.initial(), { depth: 2, useBook: false });
     expect(off.book).toBeUndefined();
-    // Randomness among near-best book moves stays within the margin.
-    const p = Position.initial();
-    const options = book.moves(p);
-    const pick = chooseBookMove(book, p, 100, () => 0.99)!;
-    expect(options.map((m) => m.move)).toContain(pick.move);
   });
 });

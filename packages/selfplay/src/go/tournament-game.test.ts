@@ -134,10 +134,17 @@ describe('Go tournaments on the tournament runner', () => {
     const cut = sgf.lastIndexOf('(;');
     writeFileSync(archivePath, sgf.slice(0, cut + 30));
     expect(readGoArchive(sgf)).toHaveLength(6);
-    const resumed = await runTournament({ ...o, resume: true });
+    const replayed: number[] = [];
+    const played: number[] = [];
+    const resumed = await runTournament({ ...o, resume: true, onGame: (r, _d, _t, _s, again) => (again ? replayed : played).push(r.key) });
     expect(resumed.results).toHaveLength(6);
+    // The five whole games are read back, not played again; only the cut one is played.
+    expect(replayed).toHaveLength(5);
+    expect(played).toHaveLength(1);
+    expect(new Set([...replayed, ...played]).size).toBe(6);
     const after = readGoResults(csvPath);
     expect(after).toHaveLength(6);
+    expect(readFileSync(csvPath, 'utf8').split('\n').slice(0, 6)).toEqual(lines.slice(0, 6));
     expect([...sameGames(archivePath, after)].sort()).toEqual([0, 1, 2, 3, 4, 5]);
     // Changed settings are refused on resume.
     await expect(runTournament({ ...o, resume: true, settings: { size: 5, komi: 6.5 } })).rejects.toThrow(/--resume: komi was 0.5, now 6.5/);
