@@ -29,6 +29,9 @@ beforeAll(() => {
   const entry = readManifest(builds).builds.find((b) => b.id === 'broken')!;
   writeFileSync(join(builds, entry.table), 'not a table');
   writeFileSync(join(tmp, 'a-file'), 'x');
+  writeFileSync(join(tmp, 'bad-openings.txt'), 'f5d6\nf5z9\n');
+  writeFileSync(join(tmp, 'empty.obf'), '\n');
+  writeFileSync(join(tmp, 'games.txt'), 'f5d6c3d3c4f4f6f3e6e7\n');
   env = { ...process.env, SENTE_BUILDS: builds };
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -71,7 +74,7 @@ const INVALID: [string, () => string[], RegExp][] = [
   ['16', () => ['go', 'tournament', '--player', 'sente', '--player', 'sente', '--move-timeout', '10x'], /^sente: --move-timeout: "10x" is not a duration/],
   ['16', () => ['tournament', ...TWO, '--archive', T()], /^sente: --archive .* is a folder; name a file to write$/],
   ['16', () => ['tournament', ...TWO, '--csv', join(T(), 'same'), '--archive', join(T(), 'same')], /^sente: --csv and --archive name the same file \(.*same\); give the archive its own$/],
-  ['16', () => ['go', 'tournament', '--player', 'sente:speed=2', '--player', 'sente'], /^sente: --player player "sente:speed=2": unknown setting speed \(playouts, time, resign, seed, threads, priors, expand, nakade, name\)$/],
+  ['16', () => ['go', 'tournament', '--player', 'sente:speed=2', '--player', 'sente'], /^sente: "sente:speed=2": unknown setting speed \(playouts, time, resign, seed, threads, priors, expand, nakade, name\)$/],
   ['16', () => ['ratings', join(T(), 'no-such.csv')], /^sente: cannot read files .*no-such\.csv: no such file$/],
   ['16', () => ['ratings', join(T(), 'a-file'), '--anchor', 'x'], /^sente: --anchor must be NAME=ELO \(got "x"\)$/],
   ['16', () => ['ratings', join(T(), 'a-file'), '--prior', '-1'], /^sente: --prior must be a number from 0 to 1000 \(got -1\)$/],
@@ -117,6 +120,21 @@ const INVALID: [string, () => string[], RegExp][] = [
   ['12', () => ['go', 'gtp', '--resign', 'NaN'], /^sente: --resign must be a number from 0 to 1 \(got NaN\)$/],
   ['12', () => ['go', 'tournament', '--player', 'sente', '--player', 'sente', '--games', '0'], /^sente: --games must be .*\(got 0\)$/],
   ['12', () => ['go', 'tournament', '--player', 'sente', '--player', 'sente', '--komi', 'NaN'], /^sente: --komi must be .*\(got NaN\)$/],
+  // An openings file is read and checked before any game: a bad line is named with its square.
+  ['edges', () => ['selfplay', '--openings', join(T(), 'bad-openings.txt'), '--games', '2', '--out', join(T(), 'sp')], /^sente: .*bad-openings\.txt:2: move 2: "z9" at offset 2 is not a square \(expected a1\.\.h8\)$/],
+  ['edges', () => ['improve', '--run', join(T(), 'run'), '--openings', join(T(), 'bad-openings.txt')], /^sente: .*bad-openings\.txt:2: move 2: "z9"/],
+  ['edges', () => ['selfplay', '--openings', T(), '--games', '2', '--out', join(T(), 'sp')], /^sente: openings .* is a folder \(use a transcript file, "xot" or random:<plies>\)$/],
+  ['edges', () => ['book', 'build', '--games', join(T(), 'bad-openings.txt'), '--out', join(T(), 'b.book'), '--depth', '1'], /^sente: .*bad-openings\.txt:2: move 2: "z9" at offset 2 is not a square/],
+  ['edges', () => ['book', 'build', '--games', join(T(), 'a-file'), '--out', join(T(), 'b.book'), '--depth', '1'], /^sente: .*a-file:1: move 1: "x" at offset 0 is not a square/],
+  ['edges', () => ['tournament', '--player', 'bootstrap:depth=1,depth=2', '--player', 'bootstrap'], /^sente: "bootstrap:depth=1,depth=2": depth is given more than once$/],
+  ['edges', () => ['go', 'tournament', '--player', 'sente:playouts=10,playouts=20', '--player', 'sente'], /^sente: "sente:playouts=10,playouts=20": playouts is given more than once$/],
+  ['edges', () => ['solve', join(T(), 'empty.obf')], /^sente: .*empty\.obf: no positions \(one OBF line each/],
+  // An output never overwrites an input (a self-play folder stands for its games.txt), however spelled.
+  ['edges', () => ['train', '--games', T(), '--out', 'x', '--csv', `${T()}/./games.txt`], /^sente: --csv .*games\.txt would overwrite the input --games /],
+  ['edges', () => ['train', '--games', join(T(), 'games.txt'), '--out', 'x', '--checkpoint', join(T(), 'games.txt')], /^sente: --checkpoint .*games\.txt would overwrite the input --games /],
+  ['edges', () => ['data', 'split', join(T(), 'a-file'), '--out', join(T(), 's.spos'), '--test', `${T()}/./s.spos`], /^sente: --out and --test name the same file \(.*\/\.\/s\.spos\)$/],
+  ['edges', () => ['data', 'merge', join(T(), 'a-file'), '--out', join(T(), 'a-file')], /^sente: --out .*a-file would overwrite the input \//],
+  ['edges', () => ['data', 'convert', join(T(), 'games.txt'), '--out', join(T(), 'games.txt')], /^sente: --out .*games\.txt would overwrite the input \//],
 ];
 
 describe('every option is checked before any work (exit 2, one line)', () => {

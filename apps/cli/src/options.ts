@@ -6,7 +6,8 @@
 // Durations (--time, --move-timeout) are strings with units, `500ms`, `2s`, `1m`, a bare number
 // meaning seconds in every command (match/duration.ts in @sente/selfplay parses them, and player
 // specs' time= too); `durationMs` turns a checked one into milliseconds.
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import { MAX_EXACT_EMPTIES, MAX_MOVE_MS, MAX_SEARCH_DEPTH, MAX_THREADS } from '@sente/search';
 import { parseDuration } from '@sente/selfplay';
@@ -91,6 +92,40 @@ export function problem(name: string, value: unknown, rule: Rule): string | null
     if (stat?.isDirectory()) return `${flag} ${value} is a folder; name a file to write`;
   } else if (stat && !stat.isDirectory()) {
     return `${flag} ${value} is a file; name a folder (it is created if missing)`;
+  }
+  return null;
+}
+
+/** The file a path names, links and `./` resolved (as given when it does not exist yet). */
+function canonicalPath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve(path);
+  }
+}
+
+/** True when two paths name one file, however spelled. */
+export function samePath(a: string, b: string): boolean {
+  return canonicalPath(a) === canonicalPath(b);
+}
+
+/**
+ * The first output among `outputs` ([flag, path]) that is also one of the `inputs` ([flag, path],
+ * flag '' for a positional; a folder input stands for the files in it that are read: `within`),
+ * as a message, or null: an output written over an input destroys what the user gave.
+ */
+export function outputOverInput(outputs: ReadonlyArray<readonly [string, string | undefined]>, inputs: ReadonlyArray<readonly [string, string | undefined]>, within: readonly string[] = []): string | null {
+  const read = new Map<string, string>();
+  for (const [flag, path] of inputs) {
+    if (!path) continue;
+    const named = flag ? `${flag} ${path}` : path;
+    read.set(canonicalPath(path), named);
+    if (existsSync(path) && statSync(path).isDirectory()) for (const name of within) read.set(canonicalPath(join(path, name)), named);
+  }
+  for (const [flag, path] of outputs) {
+    const input = path ? read.get(canonicalPath(path)) : undefined;
+    if (input) return `${flag} ${path} would overwrite the input ${input}`;
   }
   return null;
 }

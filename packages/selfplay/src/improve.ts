@@ -165,6 +165,8 @@ export async function improve(o: ImproveOptions): Promise<ImproveSummary> {
       outDir: join(genDir, 'selfplay'), workers: o.workers, resume: true, signal: o.signal, queue: o.queue,
       onGame: (_r, done, total) => o.onProgress?.(`gen ${g} selfplay`, done, total),
     });
+    // Games that failed on every retry stop the run with their error (a resume would fail the same way).
+    if (sp.failed.length > 0) throw new Error(`generation ${g}: self-play games ${sp.failed.map((f) => f.keys.join(',')).join(',')} failed after retries: ${sp.failed[0].error}`);
     if (sp.interrupted || !sp.complete) { interrupted = true; break; }
     log(`  ${sp.games} games (${sp.played} played now in ${sp.seconds.toFixed(1)} s, ${sp.gamesPerMinute.toFixed(0)}/min); black ${sp.blackWins}, draws ${sp.draws}, white ${sp.whiteWins}`);
     if (dataMode) log(`  ${sp.positions} positions after the random openings in ${sp.positionsFile}`);

@@ -3,7 +3,7 @@
 // seeded with (seed, game index, attempt) and keeps the first position that a shallow search finds
 // balanced, so random openings are reproducible too.
 import { Position, parseTranscript } from '@sente/core';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { randomMoves, seededRandom } from './random.js';
 
@@ -28,6 +28,10 @@ export function parseOpeningSpec(spec: string, balance = 6, balanceDepth = 2): O
   }
   if (spec.startsWith('random')) return { ok: false, error: `"${spec}": expected random:<plies>, e.g. random:8` };
   if (!existsSync(spec)) return { ok: false, error: `openings file ${spec} does not exist (use a transcript file, "xot" or random:<plies>)` };
+  if (statSync(spec).isDirectory()) return { ok: false, error: `openings ${spec} is a folder (use a transcript file, "xot" or random:<plies>)` };
+  // Read and checked now, so a bad line is refused before any game is played, not by each game.
+  const read = readOpeningsFile(spec);
+  if (!read.ok) return read;
   return { ok: true, value: { kind: 'file', path: spec } };
 }
 

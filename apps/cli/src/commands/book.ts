@@ -16,7 +16,11 @@ import { RULES, checked, file, int, outputFile } from '../options.js';
 
 const TRANSCRIPT = /^(?:[a-hA-H][1-8])+$/;
 
-/** Transcripts from game files: the first token of each line that looks like one (games.txt, XOT lists, plain transcripts). */
+/**
+ * Transcripts from game files: the first token of each line that looks like one (games.txt, XOT
+ * lists, plain transcripts). A line with none is refused with its first word that is not a number,
+ * read as a transcript so the message names the bad square and its offset.
+ */
 function readGames(files: string[]): number[][] {
   const games: number[][] = [];
   for (const file of files) {
@@ -28,13 +32,16 @@ function readGames(files: string[]): number[][] {
     }
     text.split('\n').forEach((line, i) => {
       if (line.startsWith('#')) return;
-      const token = line.split(/\s+/).find((t) => TRANSCRIPT.test(t));
-      if (!token) return;
+      const words = line.trim().split(/\s+/).filter((t) => t !== '');
+      if (words.length === 0) return;
+      const token = words.find((t) => TRANSCRIPT.test(t)) ?? words.find((t) => !/^[+-]?\d+(\.\d+)?$/.test(t));
+      if (!token) throw new UsageError(`${file}:${i + 1}: no transcript on this line`);
       const r = parseTranscript(token);
       if (!r.ok) throw new UsageError(`${file}:${i + 1}: ${r.error.message}`);
       games.push(r.value.moves);
     });
   }
+  if (games.length === 0) throw new UsageError(`no games in ${files.join(', ')}`);
   return games;
 }
 

@@ -11,9 +11,8 @@ import {
 } from '@sente/selfplay';
 import { buildsDir, loadBuild } from '@sente/search';
 import { UsageError } from '../util.js';
-import { RULES, checked, file, int, num, outputFile } from '../options.js';
+import { RULES, checked, file, int, num, outputFile, outputOverInput, samePath } from '../options.js';
 import { progressBar } from '../progress.js';
-import { resolve } from 'node:path';
 
 /** Runs a data operation, turning a refused file (SenteError) into a user error. */
 async function guarded<T>(fn: () => T | Promise<T>): Promise<T> {
@@ -61,7 +60,8 @@ const mergeCommand: CommandModule<object, MergeArgs> = {
   builder: (y) => checked(y
     .positional('inputs', { type: 'string', array: true, demandOption: true, describe: '.spos files' })
     .option('out', { type: 'string', demandOption: true, describe: 'the merged .spos file' })
-    .option('dedup', { type: 'boolean', default: true, describe: 'keep only the first of positions with the same canonical key' }), { '<inputs>': file, out: outputFile }) as never,
+    .option('dedup', { type: 'boolean', default: true, describe: 'keep only the first of positions with the same canonical key' }), { '<inputs>': file, out: outputFile },
+  (a) => outputOverInput([['--out', a.out]], (a.inputs as string[]).map((f) => ['', f] as const))) as never,
   handler: async (args) => {
     const s = await guarded(() => mergePositions(args.inputs, args.out, args.dedup));
     console.log(`${args.out}: ${s.positions} positions from ${s.read} read in ${args.inputs.length} files (${s.duplicates} duplicates dropped)`);
@@ -78,9 +78,9 @@ const splitCommand: CommandModule<object, SplitArgs> = {
     .option('test', { type: 'string', demandOption: true, describe: 'the held-out part' })
     .option('fraction', { type: 'number', default: 0.1, describe: 'share held out' })
     .option('by', { choices: ['game', 'position'] as const, default: 'game' as const, describe: 'hold out whole games, or positions by canonical key' }),
-  { '<file>': file, out: outputFile, test: outputFile, fraction: num(0, 1) }) as never,
+  { '<file>': file, out: outputFile, test: outputFile, fraction: num(0, 1) },
+  (a) => outputOverInput([['--out', a.out], ['--test', a.test]], [['', a.file]]) ?? (samePath(a.out, a.test) ? `--out and --test name the same file (${a.test})` : null)) as never,
   handler: async (args) => {
-    if (args.out === args.test) throw new UsageError('--out and --test must be different files');
     const s = await guarded(() => splitPositions(args.file, args.out, args.test, args.fraction, args.by));
     console.log(`${args.out}: ${s.first} positions; ${args.test}: ${s.second} positions`);
   },
@@ -96,7 +96,7 @@ const sampleCommand: CommandModule<object, SampleArgs> = {
     .option('per', { type: 'number', demandOption: true, describe: 'most positions kept per number of empties' })
     .option('empties', { type: 'string', default: '0-60', describe: 'keep only this range of empties, A-B' })
     .option('seed', { type: 'number', default: 1, describe: 'another seed draws another sample' }),
-  { '<file>': file, out: outputFile, per: int(1), seed: int(0) }) as never,
+  { '<file>': file, out: outputFile, per: int(1), seed: int(0) }, (a) => outputOverInput([['--out', a.out]], [['', a.file]])) as never,
   handler: async (args) => {
     const m = /^(\d+)-(\d+)$/.exec(args.empties);
     if (!m) throw new UsageError(`--empties must be a range A-B of numbers of empties (e.g. 13-58), got "${args.empties}"`);
@@ -115,7 +115,8 @@ const convertCommand: CommandModule<object, ConvertArgs> = {
     .option('out', { type: 'string', demandOption: true, describe: '.spos (binary) or any other name (board-score text, from a .spos input)' })
     .option('skip-opening', { type: 'boolean', default: false, describe: 'games: leave out each game\'s opening plies (the random part of data-mode games)' })
     .option('kind', { choices: ['game', 'exact', 'search'], default: 'game', describe: 'label kind to record for games and text input' })
-    .option('dedup', { type: 'boolean', default: false, describe: 'drop repeated positions (any symmetry)' }), { '<input>': file, out: outputFile }) as never,
+    .option('dedup', { type: 'boolean', default: false, describe: 'drop repeated positions (any symmetry)' }), { '<input>': file, out: outputFile },
+  (a) => outputOverInput([['--out', a.out]], [['', a.input]])) as never,
   handler: async (args) => {
     const toBinary = /\.spos$/i.test(args.out);
     const s: ConvertSummary = await guarded(async () => {
@@ -147,9 +148,9 @@ const relabelCommand: CommandModule<object, RelabelArgs> = {
     .option('exact', { type: 'number', default: 18, describe: 'label by an exact solve at or below this many empties' })
     .option('keep-below', { type: 'number', default: 0, describe: 'positions with fewer empties keep their label (e.g. already exact)' })
     .option('workers', { type: 'number', default: defaultWorkers(), describe: 'worker threads' }),
-  { '<input>': file, out: outputFile, depth: RULES.depth, exact: RULES.exact, 'keep-below': int(0, 61), workers: RULES.workers }) as never,
+  { '<input>': file, out: outputFile, depth: RULES.depth, exact: RULES.exact, 'keep-below': int(0, 61), workers: RULES.workers },
+  (a) => outputOverInput([['--out', a.out]], [['', a.input]])) as never,
   handler: async (args) => {
-    if (resolve(args.input) === resolve(args.out)) throw new UsageError('--out must differ from the input: the input is kept until the relabelled file is complete');
     const build = await guarded(() => loadBuild(args.build, buildsDir()).id);
     const stop = interruptSignal(() => process.stderr.write(`\nstopping; the labels so far are kept in ${relabelCheckpoint(args.out)}\n`));
     const terminal = process.stderr.isTTY === true;
@@ -201,7 +202,9 @@ const errorCommand: CommandModule<object, ErrorArgs> = {
   handler: async (args) => {
     const out = await guarded(() => args.build.map((id) => {
       const b = loadBuild(id, buildsDir());
-      return { build: b.id, ...testSetError(b.table, args.testset ?? shippedTestSet()) };
+      const e = testSetError(b.table, args.testset ?? shippedTestSet());
+      if (e.positions === 0) throw new UsageError(`${args.testset ?? shippedTestSet()} holds no positions: no error to measure`);
+      return { build: b.id, ...e };
     }));
     if (args.json) {
       console.log(JSON.stringify(out, null, 2));

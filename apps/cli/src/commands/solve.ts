@@ -38,6 +38,7 @@ function readProblems(file: string): Problem[] {
     if (!r.ok) throw new UsageError(`${file}: line ${i + 1}, offset ${r.error.offset}: ${r.error.message} [${r.error.code}]`);
     problems.push({ number: first + problems.length, lineNumber: i + 1, obf: r.value });
   }
+  if (problems.length === 0) throw new UsageError(`${file}: no positions (one OBF line each: a 64-square board, the side to move, the scored moves)`);
   return problems;
 }
 

@@ -6,7 +6,7 @@ import { buildsDir } from '@sente/search';
 import { TRAIN_DEFAULTS, readWthorGames, train, type GameInput } from '@sente/selfplay';
 import { UsageError } from '../util.js';
 import { countProgress } from '../progress.js';
-import { checked, existing, file, int, num, outputFile, type Rule } from '../options.js';
+import { checked, existing, file, int, num, outputFile, outputOverInput, type Rule } from '../options.js';
 
 /** The training settings' ranges (improve trains too and checks the same ones). */
 export const TRAIN_RULES: Record<string, Rule> = {
@@ -43,6 +43,9 @@ export const trainCommand: CommandModule<object, Args> = {
     .check((a) => {
       if (!a.games?.length && !a.wthor?.length && !a.data?.length) throw new Error('give --games and/or --wthor, or --data');
       if (a.data?.length && (a.games?.length || a.wthor?.length)) throw new Error('--data trains on position files only; convert games and WTHOR files with "sente data convert" and give them all as --data');
+      const inputs = [...(a.games ?? []).map((f) => ['--games', f] as const), ...(a.wthor ?? []).map((f) => ['--wthor', f] as const), ...(a.data ?? []).map((f) => ['--data', f] as const)];
+      const clash = outputOverInput([['--csv', a.csv], ['--checkpoint', a.checkpoint]], inputs, ['games.txt']) ?? outputOverInput([['--csv', a.csv]], [['--checkpoint', a.checkpoint]]);
+      if (clash) throw new Error(clash);
       return true;
     }), TRAIN_RULES) as never,
   handler: async (args) => {
