@@ -72,8 +72,13 @@ export function parsePlayerSpec(text: string, defaults: SpecDefaults, buildsDir:
   let name: string | undefined;
   let timeMs: number | undefined;
   if (colon >= 0) {
+    const seen = new Set<string>();
     for (const part of text.slice(colon + 1).split(',')) {
       if (part.trim() === '') continue;
+      // A setting given twice is a typo to point at, not a choice of the last one.
+      const key = /^\s*([a-z]+)\s*=/.exec(part)?.[1];
+      if (key !== undefined && seen.has(key)) return { ok: false, error: `"${text}": ${key} is given more than once` };
+      if (key !== undefined) seen.add(key);
       const b = /^\s*(book|name|time)\s*=\s*(.*?)\s*$/.exec(part);
       if (b?.[1] === 'book') {
         book = b[2];

@@ -139,7 +139,7 @@ export async function goTournamentHandler(args: GoTournamentArgs): Promise<void>
   const specs: PlayerSpec[] = [];
   for (const text of args.player) {
     const r = matches.parseGoPlayerSpec(text);
-    if (!r.ok) throw new UsageError(`--player ${r.error}`);
+    if (!r.ok) throw new UsageError(r.error);
     specs.push(r.spec);
   }
   const players = uniqueNames(specs);

@@ -60,51 +60,55 @@ export function parseGoPlayerSpec(text: string): GoSpecResult {
     if (command === '') return { ok: false, error: `"${text}": gtp: needs a command line, e.g. gtp:gnugo --mode gtp --level 1` };
     return { ok: true, spec: { kind: 'gtp', name: text, command } };
   }
-  if (text !== 'sente' && !text.startsWith('sente:')) return { ok: false, error: `player "${text}": use "sente[:playouts=N,time=DURATION,resign=R,seed=K,threads=T,priors=0|1|FILE,expand=N,nakade=0|1,name=NAME]" or "gtp:<command line>"` };
+  if (text !== 'sente' && !text.startsWith('sente:')) return { ok: false, error: `"${text}": use "sente[:playouts=N,time=DURATION,resign=R,seed=K,threads=T,priors=0|1|FILE,expand=N,nakade=0|1,name=NAME]" or "gtp:<command line>"` };
   const spec: { -readonly [K in keyof GoEngineSpec]: GoEngineSpec[K] } = { kind: 'go-engine', name: text };
+  const seen = new Set<string>();
   for (const part of text.slice(6).split(',').filter((p) => p.trim() !== '')) {
     const m = /^\s*([a-z]+)\s*=\s*(.*?)\s*$/.exec(part);
-    if (!m) return { ok: false, error: `player "${text}": "${part}" is not key=value` };
+    if (!m) return { ok: false, error: `"${text}": "${part}" is not key=value` };
     const [, key, value] = m;
+    // A setting given twice is a typo to point at, not a choice of the last one.
+    if (seen.has(key)) return { ok: false, error: `"${text}": ${key} is given more than once` };
+    seen.add(key);
     if (key === 'name') {
-      if (!NAME.test(value)) return { ok: false, error: `player "${text}": name "${value}" must be 1 to 40 letters, digits or _.+#@:=-` };
+      if (!NAME.test(value)) return { ok: false, error: `"${text}": name "${value}" must be 1 to 40 letters, digits or _.+#@:=-` };
       spec.name = value;
     } else if (key === 'time') {
       const d = parseDuration(value);
-      if (!d.ok) return { ok: false, error: `player "${text}": time: ${d.error}` };
+      if (!d.ok) return { ok: false, error: `"${text}": time: ${d.error}` };
       spec.timeMs = d.ms;
     } else if (key === 'playouts' || key === 'seed') {
       const n = Number(value);
       const [min, max] = key === 'playouts' ? [1, 10_000_000] : [0, 0xffffffff];
-      if (!Number.isInteger(n) || n < min || n > max) return { ok: false, error: `player "${text}": ${key} must be a whole number from ${min} to ${max}, got "${value}"` };
+      if (!Number.isInteger(n) || n < min || n > max) return { ok: false, error: `"${text}": ${key} must be a whole number from ${min} to ${max}, got "${value}"` };
       spec[key] = n;
     } else if (key === 'threads') {
       const n = Number(value);
-      if (!Number.isInteger(n) || n < 1 || n > 64) return { ok: false, error: `player "${text}": threads must be a whole number from 1 to 64, got "${value}"` };
+      if (!Number.isInteger(n) || n < 1 || n > 64) return { ok: false, error: `"${text}": threads must be a whole number from 1 to 64, got "${value}"` };
       spec.threads = n;
     } else if (key === 'expand') {
       const n = Number(value);
-      if (!Number.isInteger(n) || n < 2 || n > 1000) return { ok: false, error: `player "${text}": expand must be a whole number from 2 to 1000, got "${value}"` };
+      if (!Number.isInteger(n) || n < 2 || n > 1000) return { ok: false, error: `"${text}": expand must be a whole number from 2 to 1000, got "${value}"` };
       spec.expandAt = n;
     } else if (key === 'nakade') {
-      if (value !== '0' && value !== '1') return { ok: false, error: `player "${text}": nakade must be 0 or 1, got "${value}"` };
+      if (value !== '0' && value !== '1') return { ok: false, error: `"${text}": nakade must be 0 or 1, got "${value}"` };
       spec.nakade = value === '1';
     } else if (key === 'priors') {
       if (value === '0' || value === '1') spec.priors = value === '1';
-      else if (value === '') return { ok: false, error: `player "${text}": priors must be 0 (hand-made), 1 (the shipped learned ones) or a priors file` };
+      else if (value === '') return { ok: false, error: `"${text}": priors must be 0 (hand-made), 1 (the shipped learned ones) or a priors file` };
       else {
         // A priors file (scripts/go-priors-fit.mjs writes them): refused here if it cannot be used.
         const path = resolve(value);
         const r = readPriorsFile(path);
-        if (!r.ok) return { ok: false, error: `player "${text}": priors: ${r.error}` };
+        if (!r.ok) return { ok: false, error: `"${text}": priors: ${r.error}` };
         spec.priorsFile = path;
       }
     } else if (key === 'resign') {
       const n = Number(value);
-      if (!(n >= 0 && n <= 1)) return { ok: false, error: `player "${text}": resign must be a number from 0 to 1, got "${value}"` };
+      if (!(n >= 0 && n <= 1)) return { ok: false, error: `"${text}": resign must be a number from 0 to 1, got "${value}"` };
       spec.resign = n;
     } else {
-      return { ok: false, error: `player "${text}": unknown setting ${key} (playouts, time, resign, seed, threads, priors, expand, nakade, name)` };
+      return { ok: false, error: `"${text}": unknown setting ${key} (playouts, time, resign, seed, threads, priors, expand, nakade, name)` };
     }
   }
   return { ok: true, spec };
