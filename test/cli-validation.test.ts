@@ -128,6 +128,7 @@ const INVALID: [string, () => string[], RegExp][] = [
   ['edges', () => ['book', 'build', '--games', join(T(), 'a-file'), '--out', join(T(), 'b.book'), '--depth', '1'], /^sente: .*a-file:1: move 1: "x" at offset 0 is not a square/],
   ['edges', () => ['tournament', '--player', 'bootstrap:depth=1,depth=2', '--player', 'bootstrap'], /^sente: "bootstrap:depth=1,depth=2": depth is given more than once$/],
   ['edges', () => ['go', 'tournament', '--player', 'sente:playouts=10,playouts=20', '--player', 'sente'], /^sente: "sente:playouts=10,playouts=20": playouts is given more than once$/],
+  ['edges', () => ['train', '--games', join(T(), 'bad-openings.txt'), '--out', 'x'], /^sente: no games to train on \(2 unreadable lines; the first: .*bad-openings\.txt:1: .+\)$/],
   ['edges', () => ['solve', join(T(), 'empty.obf')], /^sente: .*empty\.obf: no positions \(one OBF line each/],
   // An output never overwrites an input (a self-play folder stands for its games.txt), however spelled.
   ['edges', () => ['train', '--games', T(), '--out', 'x', '--csv', `${T()}/./games.txt`], /^sente: --csv .*games\.txt would overwrite the input --games /],

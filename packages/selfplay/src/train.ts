@@ -59,7 +59,8 @@ export interface TrainOptions {
   readonly overwrite?: boolean;
   readonly signal?: AbortSignal;
   readonly onEpoch?: (stats: EpochStats) => void;
-  readonly onLoaded?: (info: { games: number; trainPositions: number; validationPositions: number; invalidLines: number; bytes: number }) => void;
+  /** After loading; `firstInvalid` names the first unreadable line of a game file (`path:line: why`). */
+  readonly onLoaded?: (info: { games: number; trainPositions: number; validationPositions: number; invalidLines: number; firstInvalid?: string; bytes: number }) => void;
 }
 
 export interface TrainSummary {
@@ -118,10 +119,12 @@ export function train(o: TrainOptions): TrainSummary {
   for (const path of paths) if (!existsSync(path)) throw new Error(`game file ${path} does not exist`);
   // Files are read one at a time, so only one file's game records are in memory at once.
   let invalidLines = 0;
+  let firstInvalid: string | undefined;
   function* allGames(): Generator<GameInput> {
     for (const path of paths) {
       const r = readGameFile(path);
       invalidLines += r.invalid.length;
+      if (firstInvalid === undefined && r.invalid.length > 0) firstInvalid = `${path}:${r.invalid[0].line}: ${r.invalid[0].error}`;
       yield* r.games;
     }
     if (o.extraGames) yield* o.extraGames;
@@ -133,11 +136,13 @@ export function train(o: TrainOptions): TrainSummary {
   const data = positionFiles.length > 0
     ? loadPositionFiles(positionFiles, { validation, minEmpties, onProgress: o.onLoading, shared: (o.threads ?? 1) > 1, format })
     : buildDataset(allGames(), { validation, minEmpties, format });
-  if (data.trainGames + data.validationGames + data.badGames === 0) throw new Error('no games to train on');
+  if (data.trainGames + data.validationGames + data.badGames === 0) {
+    throw new Error(positionFiles.length > 0 ? 'no positions to train on' : `no games to train on${firstInvalid ? ` (${invalidLines} unreadable lines; the first: ${firstInvalid})` : ''}`);
+  }
   data.train.sortByEmpties();
   data.validation.sortByEmpties();
   const bytes = data.train.bytes() + data.validation.bytes();
-  o.onLoaded?.({ games: data.trainGames + data.validationGames, trainPositions: data.train.count, validationPositions: data.validation.count, invalidLines: invalidLines + data.badGames, bytes });
+  o.onLoaded?.({ games: data.trainGames + data.validationGames, trainPositions: data.train.count, validationPositions: data.validation.count, invalidLines: invalidLines + data.badGames, firstInvalid, bytes });
   if (data.train.count === 0) throw new Error('the games hold no training positions');
 
   const start = parent ? tableToWeights(parent.table, phases, format) : undefined;

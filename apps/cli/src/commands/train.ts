@@ -63,7 +63,7 @@ export const trainCommand: CommandModule<object, Args> = {
         validation: args.validation, l2: args.l2, neighbour: args.neighbour, minEmpties: args['min-empties'], csvPath: args.csv,
         notes: args.notes, overwrite: args.force,
         onLoaded: (i) => {
-          console.log(`${i.games} games: ${i.trainPositions} training and ${i.validationPositions} validation positions (${(i.bytes / 1048576).toFixed(1)} MiB)${i.invalidLines ? `; ${i.invalidLines} unreadable lines or games skipped` : ''}`);
+          console.log(`${i.games} games: ${i.trainPositions} training and ${i.validationPositions} validation positions (${(i.bytes / 1048576).toFixed(1)} MiB)${i.invalidLines ? `; ${i.invalidLines} unreadable lines or games skipped${i.firstInvalid ? ` (the first: ${i.firstInvalid})` : ''}` : ''}`);
           console.log('epoch  train RMS  valid RMS     ms');
         },
         onEpoch: (e) => console.log(`${String(e.epoch).padStart(5)} ${e.trainRms.toFixed(3).padStart(10)} ${(Number.isNaN(e.validationRms) ? '-' : e.validationRms.toFixed(3)).padStart(10)} ${String(Math.round(e.ms)).padStart(6)}`),
