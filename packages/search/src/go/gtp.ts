@@ -19,6 +19,7 @@ import { MctsPlayer, RESIGN, type SearchOptions } from './mcts.js';
 import { BLACK, EMPTY, GoBoard, PASS, WHITE, areaScore, fixedHandicapXY, formatMargin, gtpVertex, maxFixedHandicap, parseSgf, renderGoBoard, sgfToBoard } from './rules.js';
 import { STATUS_PLAYOUTS, judgeStatus, statusJudge, type Judgement } from './status.js';
 import { goMoveTimeBudget } from './time-manager.js';
+import { MAX_MOVE_MS } from '../othello/limits.js';
 
 // The codec takes a word as it is (GTP's only whitespace is the space that separated it), so
 // "play b \u00a0C3" is refused as in Othello GTP.
@@ -398,7 +399,9 @@ export class GoGtpEngine {
   }
 
   private think(c: number): number {
-    const budget = this.clockBudget(c);
+    // A clock of years (a GUI's "unlimited") still gives a move at most the hour --time allows.
+    const clockMs = this.clockBudget(c);
+    const budget = clockMs === undefined ? undefined : Math.min(clockMs, MAX_MOVE_MS);
     this.lastBudgetMs = budget;
     const timeMs = budget === undefined ? this.options.timeMs : Math.min(budget, this.options.timeMs ?? Infinity);
     const start = Date.now();

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { go } from '@sente/core';
 import { GoGtpEngine } from './gtp.js';
 import { MctsPlayer } from './mcts.js';
+import { MAX_MOVE_MS } from '../othello/limits.js';
 import { basicSeki, bensonAlive, judgeStatus } from './status.js';
 
 const send = (e: GoGtpEngine, line: string): string => e.handle(line)?.text ?? '';
@@ -256,6 +257,12 @@ describe('GTP for GUIs', () => {
     send(e, 'time_left b 4 4');
     send(e, 'genmove b');
     expect(e.lastBudgetMs).toBeCloseTo(900, -1);
+    // A clock of years still gives a move at most the hour --time allows (a playout cap ends this one).
+    const capped = new GoGtpEngine({ playouts: 50 });
+    send(capped, 'boardsize 9');
+    expect(send(capped, 'time_settings 99999999999 0 0')).toBe('= \n\n');
+    expect(send(capped, 'genmove b')).toMatch(/^= /);
+    expect(capped.lastBudgetMs).toBe(MAX_MOVE_MS);
     expect(send(e, 'time_settings 0 1 0')).toBe('= \n\n');
     expect(e.clock).toBe('none');
     expect(send(e, 'kgs-time_settings none')).toBe('= \n\n');

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PASS, Position, formatBoard, parseTranscript, unwrap } from '@sente/core';
 import { GtpEngine, type ProtocolEngine } from './gtp.js';
 import type { ThinkLimits } from './types.js';
+import { MAX_MOVE_MS } from './limits.js';
 import { timeForMove } from './engine.js';
 
 function firstMoveEngine(): ProtocolEngine & { newGames: number } {
@@ -169,6 +170,10 @@ describe('GtpEngine limits and a misbehaving engine', () => {
     expect(gtp.handle(`time_settings ${huge} 0 0`)).toBe('? syntax error: main time too large\n\n');
     gtp.handle('genmove black');
     expect(seen[0].timeMs).toBe(1000);
+    // A clock of years is a time, but a move still gets at most an hour (as --time allows).
+    expect(gtp.handle('time_settings 99999999999 0 0')).toBe('=\n\n');
+    gtp.handle('genmove white');
+    expect(seen[1].timeMs).toBe(MAX_MOVE_MS);
   });
 
   it('answers a legal move even when the engine proposes an illegal one, and survives a throwing engine', () => {

@@ -12,6 +12,7 @@
 import { BLACK, PASS, Position, parseBoard, squareName } from '@sente/core';
 import type { MoveScore, ThinkLimits, ThinkResult } from './types.js';
 import { timeForMove } from './engine.js';
+import { MAX_MOVE_MS } from './limits.js';
 import { GtpError } from '../gtp/framing.js';
 import { GtpServer, clip, expectArgs } from '../gtp/server.js';
 import { othelloCodec } from '../gtp/codecs.js';
@@ -244,7 +245,8 @@ export class GtpEngine {
       const left = leftSeconds * 1000;
       const stones = this.session.clock.stonesLeft[color];
       const share = stones > 0 ? Math.max(10, (left / stones) * 0.9 - 50) : Math.max(10, timeForMove(left, this.session.position.emptyCount()) - 50);
-      timeMs = timeMs === undefined ? share : Math.min(timeMs, share);
+      // A clock of years (a GUI's "unlimited") still gives a move at most the hour --time allows.
+      timeMs = Math.min(timeMs ?? MAX_MOVE_MS, share, MAX_MOVE_MS);
     }
     return { depth, timeMs, exactFrom };
   }
