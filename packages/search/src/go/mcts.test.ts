@@ -122,7 +122,7 @@ describe('tree reuse between moves', () => {
     for (const c of children) expect(c.move === PASS || b.isLegal(c.move, BLACK)).toBe(true);
   });
 
-  it('starts a fresh tree after undo, another komi, another size, or a move the tree does not hold', () => {
+  it('keeps the tree after an undo back to its root; starts a fresh one for another komi, size, side to move or position', () => {
     const b = new GoBoard(9);
     const p = new MctsPlayer({ playouts: 1000, seed: 4, resignThreshold: 0 });
     const r = p.genmove(b, BLACK, 7.5);
@@ -169,12 +169,14 @@ describe('threads (one shared tree)', () => {
     const b = new GoBoard(9);
     b.play(b.pointAt(4, 4), BLACK);
     const p = new MctsPlayer({ playouts: 2000, seed: 2, threads: 2, resignThreshold: 0, reuseTree: false });
+    let helped = 0;
     try {
       for (let i = 0; i < 3; i++) {
         const r = p.genmove(b, b.toMove, 7.5);
         expect(r.playouts).toBe(2000);
         expect(r.helperPlayouts).toBeGreaterThanOrEqual(0);
         expect(r.helperPlayouts).toBeLessThan(2000);
+        helped += r.helperPlayouts;
         // Every playout, the main thread's or a helper's, counts once at one root child of the
         // one tree (the visits are counted atomically on the way down).
         const children = p.rootChildren();
@@ -182,6 +184,8 @@ describe('threads (one shared tree)', () => {
         expect(r.move === PASS || b.isLegal(r.move, b.toMove)).toBe(true);
         b.play(r.move);
       }
+      // With a second core the helper takes part (its share of the budget, whatever it is).
+      if (availableParallelism() >= 2) expect(helped).toBeGreaterThan(0);
     } finally {
       p.close();
     }
@@ -300,5 +304,10 @@ describe('threads (one shared tree)', () => {
     player.genmove(b, BLACK, 7.5);
     const children = player.rootChildren();
     expect(new Set(children.map((c) => c.move)).size).toBe(children.length);
+    // Each point's prior is the neutral 0.5: a child no playout has reached holds half its prior
+    // visits as wins.
+    const unvisited = children.filter((c) => c.move !== PASS && c.visits === PRIOR_VISITS);
+    expect(unvisited.length).toBeGreaterThan(0);
+    for (const c of unvisited) expect(c.wins).toBe(PRIOR_VISITS / 2);
   });
 });

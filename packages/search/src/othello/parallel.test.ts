@@ -245,11 +245,12 @@ describe('isolation and reproducibility', () => {
       expect(ra.score).toBe(problems[i].line.moves[0].score);
       expect(rb.score).toBe(problems[i + 1].line.moves[0].score);
     }
-    // Fixed-depth midgame searches from each engine still play legal moves with sane scores.
+    // Fixed-depth midgame searches from each engine give the score one thread gives alone.
+    const alone = new Engine(table).think(P50, { depth: 8, exactFrom: 0 });
     const ma = a.think(P50, { depth: 8, exactFrom: 0 });
     const mb = b.think(P50, { depth: 8, exactFrom: 0 });
     expect(P50.isLegal(ma.move) && P50.isLegal(mb.move)).toBe(true);
-    expect(Math.abs(ma.score - mb.score)).toBeLessThan(64);
+    expect([ma.score, mb.score]).toEqual([alone.score, alone.score]);
   });
 
   it('refuses a bad thread count', () => {
