@@ -78,8 +78,9 @@ describe('Go tournaments on the tournament runner', () => {
     const decoded = search.decodePriors(text);
     if (!decoded.ok) throw new Error(decoded.error);
     expect(senteOptionsOf(r.spec, 1).priors).toEqual(decoded.value);
-    // priors=0 wins over a file given before it.
-    const off = parseGoPlayerSpec(`sente:priors=${good},priors=0`);
+    // A setting given twice is refused, not the last one used; priors=0 is the hand-made priors.
+    expect(parseGoPlayerSpec(`sente:priors=${good},priors=0`)).toEqual({ ok: false, error: `"sente:priors=${good},priors=0": priors is given more than once` });
+    const off = parseGoPlayerSpec('sente:priors=0');
     if (!off.ok || off.spec.kind !== 'go-engine') throw new Error('expected a sente spec');
     expect(senteOptionsOf(off.spec, 1).priors).toBe(false);
     // One weight changed, the checksum left: refused, naming the file and the check.
