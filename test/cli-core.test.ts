@@ -68,6 +68,10 @@ describe('sente perft', () => {
     expect(board.status).toBe(2);
     expect(board.stderr).toContain('bad board string');
     expect(board.stderr).toContain('"Q"');
+    // A board with cells missing is still a board (not unknown flags): the parser counts them.
+    const short = sente('perft', '3', '--board', '------------------------OX------XO------------------------ X');
+    expect(short.status).toBe(2);
+    expect(short.stderr.trimEnd()).toBe('sente: bad board string: the board has 59 cells; 64 are needed');
   });
 });
 

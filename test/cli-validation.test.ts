@@ -136,6 +136,11 @@ const INVALID: [string, () => string[], RegExp][] = [
   ['edges', () => ['data', 'split', join(T(), 'a-file'), '--out', join(T(), 's.spos'), '--test', `${T()}/./s.spos`], /^sente: --out and --test name the same file \(.*\/\.\/s\.spos\)$/],
   ['edges', () => ['data', 'merge', join(T(), 'a-file'), '--out', join(T(), 'a-file')], /^sente: --out .*a-file would overwrite the input \//],
   ['edges', () => ['data', 'convert', join(T(), 'games.txt'), '--out', join(T(), 'games.txt')], /^sente: --out .*games\.txt would overwrite the input \//],
+  // An output file's folder must exist (the writers put a temporary file beside it), and the
+  // builds registry must be a folder, named by --builds or by SENTE_BUILDS.
+  ['edges', () => ['data', 'merge', join(T(), 'games.txt'), '--out', join(T(), 'no', 'such', 'm.spos')], /^sente: cannot write --out .*\/no\/such\/m\.spos: folder .*\/no\/such does not exist$/],
+  ['edges', () => ['train', '--games', join(T(), 'games.txt'), '--out', 'x', '--csv', join(T(), 'a-file', 'fit.csv')], /^sente: cannot write --csv .*a-file\/fit\.csv: .*a-file is a file, not a folder$/],
+  ['edges', () => ['builds', '--builds', join(T(), 'a-file')], /^sente: --builds .*a-file is a file; name a folder \(it is created if missing\)$/],
 ];
 
 describe('every option is checked before any work (exit 2, one line)', () => {
@@ -148,6 +153,13 @@ describe('every option is checked before any work (exit 2, one line)', () => {
     expect(r.ms).toBeLessThan(10_000);
     // No work done: no self-play folder, run folder or book was created.
     for (const p of ['sp', 'run', 'b.book']) expect(existsSync(join(tmp, p))).toBe(false);
+  });
+
+  it('SENTE_BUILDS naming a file is refused as --builds is', () => {
+    const r = runCli(['builds'], { env: { ...env, SENTE_BUILDS: join(tmp, 'a-file') }, timeout: 60_000 });
+    expect(r.status, r.stdout + r.stderr).toBe(2);
+    expect(r.stderr.trimEnd()).toMatch(/^sente: SENTE_BUILDS: .*a-file is a file; name a folder \(it is created if missing\)$/);
+    expect(r.stdout).toBe('');
   });
 
   it('defect 12: show -- f5d6 shows the position', () => {

@@ -6,10 +6,13 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { commands } from './commands/index.js';
 import { UsageError } from './util.js';
+import { folder, problem } from './options.js';
 
 // Board strings start with '-' (empty squares), which yargs would read as flags: hand them over with
-// '.' for empty (the board parser accepts both).
-const BOARD_ARG = /^(--[a-z-]+=)?([-.XOxo*]{64}(?:\s+[XOxoBbWw])?)$/;
+// '.' for empty (the board parser accepts both). Any word of 16 or more board characters is taken
+// for a board (no flag is made of them), so one with a wrong number of cells reaches the board
+// parser, which says how many it has, instead of reading as unknown flags.
+const BOARD_ARG = /^(--[a-z-]+=)?([-.XOxo*]{16,}(?:\s+[XOxoBbWw])?)$/;
 const argv = hideBin(process.argv).map((a) => {
   const m = BOARD_ARG.exec(a);
   return m ? (m[1] ?? '') + m[2].replace(/-/g, '.') : a;
@@ -38,7 +41,14 @@ const cli = yargs(argv)
   // One precedence for the user registry: --builds, then SENTE_BUILDS, then ./sente-builds. The flag
   // is handed on as the variable so that worker threads and child processes see the same folder.
   .middleware((args) => {
-    if (typeof args.builds === 'string' && args.builds !== '') process.env.SENTE_BUILDS = resolve(args.builds);
+    if (typeof args.builds === 'string' && args.builds !== '') {
+      const bad = problem('builds', args.builds, folder);
+      if (bad) throw new UsageError(bad);
+      process.env.SENTE_BUILDS = resolve(args.builds);
+    } else if (process.env.SENTE_BUILDS) {
+      const bad = problem('builds', process.env.SENTE_BUILDS, folder);
+      if (bad) throw new UsageError(`SENTE_BUILDS: ${bad.replace('--builds ', '')}`);
+    }
   })
   .wrap(Math.min(110, process.stdout.columns ?? 100))
   .fail((msg, error, y) => {

@@ -7,7 +7,7 @@
 // meaning seconds in every command (match/duration.ts in @sente/selfplay parses them, and player
 // specs' time= too); `durationMs` turns a checked one into milliseconds.
 import { existsSync, realpathSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import { MAX_EXACT_EMPTIES, MAX_MOVE_MS, MAX_SEARCH_DEPTH, MAX_THREADS } from '@sente/search';
 import { parseDuration } from '@sente/selfplay';
@@ -19,7 +19,7 @@ export type Rule =
   | { readonly kind: 'file' }
   /** An existing file or folder (game files: a self-play folder stands for its games.txt). */
   | { readonly kind: 'exists' }
-  /** A file to write: absent or a file, not a folder. */
+  /** A file to write: absent or a file, not a folder, in a folder that exists. */
   | { readonly kind: 'output-file' }
   /** A folder to use or create: absent or a folder, not a file. */
   | { readonly kind: 'folder' }
@@ -90,6 +90,10 @@ export function problem(name: string, value: unknown, rule: Rule): string | null
     if (!stat.isFile()) return `cannot read ${flag} ${value}: it is a folder, not a file`;
   } else if (rule.kind === 'output-file') {
     if (stat?.isDirectory()) return `${flag} ${value} is a folder; name a file to write`;
+    // The file's folder must be there: the writers write a temporary file beside it and rename it.
+    const dir = dirname(resolve(value));
+    if (!existsSync(dir)) return `cannot write ${flag} ${value}: folder ${dir} does not exist`;
+    if (!statSync(dir).isDirectory()) return `cannot write ${flag} ${value}: ${dir} is a file, not a folder`;
   } else if (stat && !stat.isDirectory()) {
     return `${flag} ${value} is a file; name a folder (it is created if missing)`;
   }
