@@ -12,7 +12,7 @@
 // so a disagreement or a lost game can be looked at.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { delimiter, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { go as rules } from '@sente/core';
 import { go as engine } from '@sente/search';
@@ -177,7 +177,7 @@ export async function run({ quick, resultsDir }) {
       notes += ` Load average (1 min) during the match: ${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)}, mean ${(loads.reduce((a, b) => a + b, 0) / loads.length).toFixed(1)}, on ${availableParallelism()} cores.`;
       const disagree = scored.filter((g) => !g.agree).map((g) => `${g.game} (sente ${g.refereeScore}, black ${g.blackScore ?? '?'}, white ${g.whiteScore ?? '?'})`);
       if (disagree.length) notes += ` Scores disagree in game ${disagree.join(', ')}.`;
-      notes += ` Games: ${gamesDir === RESULTS ? 'bench/results/' : gamesDir + '/'}go-games.csv and go-games.sgf.`;
+      notes += ` Games: ${resolve(gamesDir) === resolve(RESULTS) ? 'bench/results/' : gamesDir + '/'}go-games.csv and go-games.sgf.`;
     }
   }
   return { columns: ['measurement', 'value', 'detail'], rows, notes };
