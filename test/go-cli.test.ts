@@ -1,6 +1,6 @@
 // The Go commands of the built CLI: candidates on the seed's figure, GTP over a pipe, and a
 // tiny sente-vs-sente tournament with a CSV file.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +32,20 @@ describe('sente go', () => {
     const r = sente(['go', 'candidates', 'test/fixtures/go/does-not-exist.txt']);
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('cannot read');
+  });
+
+  it.each([['go', 'gtp', '--playouts', '20'], ['gtp', '--game', 'go', '--playouts', '20'], ['gtp', '--depth', '1']])('%s %s: a controller closing the pipe ends the session quietly (exit 0)', async (...args) => {
+    const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => { err += d.toString(); });
+    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+    child.stdin.write('name\n');
+    await new Promise((ready) => child.stdout.once('data', ready));
+    child.stdout.destroy();
+    child.stdin.write('name\nname\n');
+    child.stdin.end();
+    expect(await exited).toBe(0);
+    expect(err).not.toMatch(/EPIPE|Error/);
   });
 
   it('gtp: answers a session on stdin', () => {

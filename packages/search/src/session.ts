@@ -17,17 +17,59 @@ export class GameClock {
   periodStones = 0;
   /** Seconds left per colour (index = the game's colour constant), or NaN while unknown. */
   readonly timeLeft = new Float64Array(3).fill(Number.NaN);
-  /** Stones left in the current period per colour (0: main time). */
-  readonly stonesLeft = new Int32Array(3);
+  /**
+   * Stones left in the current period per colour (0: main time); byoyomi: periods left. A float
+   * array, so a controller's huge count cannot wrap around to 0 (main time).
+   */
+  readonly stonesLeft = new Float64Array(3);
 
-  /** Sets the time control; both sides start with the main time (unknown for `none`). */
+  /**
+   * Sets the time control; both sides start with the main time (unknown for `none`), or with no
+   * main time directly in the first period.
+   */
   set(mode: ClockMode, main: number, period: number, stones: number): void {
     this.mode = mode;
     this.mainTime = main;
     this.periodTime = period;
     this.periodStones = stones;
-    this.timeLeft.fill(mode === 'none' ? Number.NaN : main);
-    this.stonesLeft.fill(0);
+    const overtime = main <= 0 && (mode === 'canadian' || mode === 'byoyomi') && period > 0 && stones > 0;
+    this.timeLeft.fill(mode === 'none' ? Number.NaN : overtime ? period : main);
+    this.stonesLeft.fill(overtime ? stones : 0);
+  }
+
+  /**
+   * Counts down `seconds` this side's move took, as the controller's clock does, until its next
+   * `time_left` corrects it. Canadian: a period's last stone starts a new period, and main time
+   * running out starts the first one. Byoyomi: a move within the period keeps it, one over it costs
+   * a period (the last one is kept: the engine cannot play on a lost clock anyway).
+   */
+  spend(color: number, seconds: number): void {
+    const mode = this.mode;
+    if (mode === 'none' || Number.isNaN(this.timeLeft[color])) return;
+    let left = this.timeLeft[color] - seconds;
+    let stones = this.stonesLeft[color];
+    const periods = this.periodTime > 0 && this.periodStones > 0;
+    if (mode === 'canadian' && periods) {
+      if (stones > 0) {
+        if (--stones === 0) {
+          left = this.periodTime;
+          stones = this.periodStones;
+        }
+      } else if (left <= 0) {
+        left = this.periodTime;
+        stones = this.periodStones;
+      }
+    } else if (mode === 'byoyomi' && periods) {
+      if (stones > 0) {
+        if (left < 0 && stones > 1) stones--;
+        left = this.periodTime;
+      } else if (left <= 0) {
+        left = this.periodTime;
+        stones = this.periodStones;
+      }
+    }
+    this.timeLeft[color] = left;
+    this.stonesLeft[color] = stones;
   }
 
   /** The controller's `time_left` for one colour. */
@@ -41,6 +83,16 @@ export class GameClock {
     const t = this.timeLeft[color];
     return Number.isNaN(t) ? null : t;
   }
+}
+
+/**
+ * The clock GTP's `time_settings <main> <byo-yomi> <stones>` asks for (GTP 2): byo-yomi time with
+ * 0 stones means no time limit, 0 byo-yomi time is absolute time (none if the main time is 0 too),
+ * anything else Canadian overtime.
+ */
+export function gtpClockMode(main: number, period: number, stones: number): ClockMode {
+  if (period > 0) return stones === 0 ? 'none' : 'canadian';
+  return main > 0 ? 'absolute' : 'none';
 }
 
 /** The part of a game session every game shares. */

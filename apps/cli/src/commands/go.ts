@@ -98,6 +98,8 @@ export async function goGtpHandler(args: GtpArgs): Promise<void> {
     onInfo: args.quiet ? undefined : (text) => process.stderr.write(`${text}\n`),
   };
   const gtp = new engine.GoGtpEngine(options);
+  // The controller closing the pipe ends the session; it is not an error.
+  process.stdout.on('error', () => process.exit(0));
   await serveStdinLines((line) => {
     const reply = gtp.handle(line);
     if (reply) process.stdout.write(reply.text);

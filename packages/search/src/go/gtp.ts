@@ -12,7 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { GtpError } from '../gtp/framing.js';
 import { GtpServer, type GtpServerReply } from '../gtp/server.js';
 import { goCodec } from '../gtp/codecs.js';
-import type { ClockMode } from '../session.js';
+import { type ClockMode, gtpClockMode } from '../session.js';
 import { GoSession } from './session.js';
 import { generateCandidates } from './candidates.js';
 import { MctsPlayer, RESIGN, type SearchOptions } from './mcts.js';
@@ -213,7 +213,7 @@ export class GoGtpEngine {
         const [m, b, s] = args.map(Number);
         if (args.length < 3 || ![m, b, s].every((x) => Number.isFinite(x) && x >= 0) || !Number.isInteger(s)) return no('syntax error');
         // GTP 2: byo-yomi time > 0 with 0 stones means no time limit; 0 byo-yomi time is absolute.
-        this.setClock(b > 0 && s === 0 ? 'none' : b === 0 ? (m > 0 ? 'absolute' : 'none') : 'canadian', m, b, s);
+        this.setClock(gtpClockMode(m, b, s), m, b, s);
         return yes();
       }
       case 'kgs-time_settings': {
@@ -417,14 +417,7 @@ export class GoGtpEngine {
     }
     const move = r.move;
     // Our own clock runs on until the controller's next time_left corrects it.
-    const clock = this.session.clock;
-    if (clock.mode !== 'none') {
-      clock.timeLeft[c] -= (Date.now() - start) / 1000;
-      if (clock.mode === 'canadian' && clock.stonesLeft[c] > 0 && --clock.stonesLeft[c] === 0) {
-        clock.timeLeft[c] = clock.periodTime;
-        clock.stonesLeft[c] = clock.periodStones;
-      }
-    }
+    this.session.clock.spend(c, (Date.now() - start) / 1000);
     return move;
   }
 }

@@ -11,6 +11,16 @@ function fig(rows: string[]): GoBoard {
 }
 
 describe('MCTS player', () => {
+  it('rests a move on at least 32 playouts, even when setting up the search used up the time', () => {
+    // A 1 ms budget on a fresh player (the first search sets up its tree): before, zero playouts and
+    // the first point of the list (a first-line move), rated 2%.
+    for (const size of [9, 19]) {
+      const r = new MctsPlayer({ seed: 3 }).genmove(new GoBoard(size), BLACK, 7.5, 1);
+      expect(r.playouts, `${size}x${size}`).toBeGreaterThanOrEqual(32);
+      expect(new GoBoard(size).isLegal(r.move, BLACK), `${size}x${size}`).toBe(true);
+    }
+  });
+
   it('captures a chain in atari that would otherwise escape', () => {
     // White's two stones have one liberty, (4,5); if black does not take them they run out into
     // the open and black's four stones around them are split.

@@ -367,7 +367,9 @@ export class MctsPlayer {
     const pool = this.pool;
     if (pool === null) {
       while (playouts < maxPlayouts) {
-        if ((playouts & 31) === 0 && Date.now() - start > timeMs) break;
+        // The clock is looked at every 32 playouts, the first time after 32: a move always rests
+        // on some playouts, even when setting up the search used up a tiny time budget.
+        if ((playouts & 31) === 0 && playouts > 0 && Date.now() - start > timeMs) break;
         scratch.copyFrom(root);
         this.simulate(scratch, komi, maxMoves, rootLast);
         playouts++;
@@ -411,7 +413,7 @@ export class MctsPlayer {
     for (;;) {
       if (Atomics.add(control, STARTED, 1) >= maxPlayouts) break;
       if (Atomics.load(control, STOP) !== 0) break;
-      if ((playouts & 31) === 0 && Date.now() > deadline) break;
+      if ((playouts & 31) === 0 && playouts > 0 && Date.now() > deadline) break;
       scratch.copyFrom(root);
       this.simulate(scratch, komi, maxMoves, rootLast);
       playouts++;

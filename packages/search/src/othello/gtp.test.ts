@@ -161,12 +161,50 @@ describe('GtpEngine limits and a misbehaving engine', () => {
     expect(seen[4].timeMs).toBeCloseTo(timeForMove(300_000, 59) - 50, 5);
   });
 
+  it('counts its own clock down between time_left reports, main time and byo-yomi alike', () => {
+    const seen: ThinkLimits[] = [];
+    // An engine that takes 100 ms a move.
+    const slow = {
+      ...firstMoveEngine(),
+      think(position: Position, limits: ThinkLimits) {
+        seen.push(limits);
+        const until = performance.now() + 100;
+        while (performance.now() < until);
+        return firstMoveEngine().think(position, limits);
+      },
+    };
+    const gtp = new GtpEngine(slow, {});
+    expect(gtp.handle('time_settings 2 0 0')).toBe('=\n\n');
+    gtp.handle('genmove black');
+    expect(seen[0].timeMs).toBeCloseTo(timeForMove(2000, 60) - 50, 5);
+    // White's clock is its own.
+    gtp.handle('genmove white');
+    expect(seen[1].timeMs).toBeCloseTo(timeForMove(2000, 59) - 50, 5);
+    // Black spent at least 100 ms of its 2 s.
+    gtp.handle('genmove black');
+    expect(seen[2].timeMs).toBeLessThanOrEqual(timeForMove(1900, 58) - 50);
+    expect(seen[2].timeMs).toBeGreaterThan(timeForMove(1000, 58) - 50);
+    // No main time, 1 s for 2 stones: the period from the first move, a new one after its last stone.
+    expect(gtp.handle('time_settings 0 1 2')).toBe('=\n\n');
+    for (let i = 0; i < 5; i++) expect(gtp.handle(`genmove ${i % 2 === 0 ? 'white' : 'black'}`)).toMatch(/^= [A-H][1-8]\n\n$/);
+    // White: the period's first stone, its second (at most 0.9 s left for it), a new period.
+    expect(seen[3].timeMs).toBeCloseTo(1000 / 2 * 0.9 - 50, 5);
+    expect(seen[4].timeMs).toBeCloseTo(1000 / 2 * 0.9 - 50, 5);
+    expect(seen[5].timeMs).toBeLessThanOrEqual(900 * 0.9 - 50);
+    expect(seen[7].timeMs).toBeCloseTo(1000 / 2 * 0.9 - 50, 5);
+    // GTP 2: byo-yomi time with no stones is no time limit (the 1 s default a move).
+    expect(gtp.handle('time_settings 60 10 0')).toBe('=\n\n');
+    gtp.handle('genmove black');
+    expect(seen[8].timeMs).toBe(1000);
+  });
+
   it('refuses clock values too large to be a time, so genmove cannot be handed an endless search', () => {
     const seen: ThinkLimits[] = [];
     const engine = { ...firstMoveEngine(), think(position: Position, limits: ThinkLimits) { seen.push(limits); return firstMoveEngine().think(position, limits); } };
     const gtp = new GtpEngine(engine, {});
     const huge = '9'.repeat(400);
-    expect(gtp.handle(`time_left black ${huge} 0`)).toBe('? syntax error: time left too large\n\n');
+    expect(gtp.handle(`time_left black ${huge} 0`)).toBe('? syntax error: time left or stones too large\n\n');
+    expect(gtp.handle(`time_left black 10 ${huge}`)).toBe('? syntax error: time left or stones too large\n\n');
     expect(gtp.handle(`time_settings ${huge} 0 0`)).toBe('? syntax error: main time too large\n\n');
     gtp.handle('genmove black');
     expect(seen[0].timeMs).toBe(1000);

@@ -17,6 +17,7 @@ import { GtpError } from '../gtp/framing.js';
 import { GtpServer, clip, expectArgs } from '../gtp/server.js';
 import { othelloCodec } from '../gtp/codecs.js';
 import { OthelloSession, type OthelloRefusal } from './session.js';
+import { gtpClockMode } from '../session.js';
 
 /** What the protocol front ends need from an engine (the search package's Engine has it). */
 export interface ProtocolEngine {
@@ -149,14 +150,16 @@ export class GtpEngine {
       if (!args.every((a) => /^\d+$/.test(a))) throw new GtpError('syntax error: times are whole seconds');
       const main = Number(args[0]);
       if (!Number.isFinite(main * 1000)) throw new GtpError('syntax error: main time too large');
-      session.clock.set(main > 0 ? 'absolute' : 'none', main, Number(args[1]), Number(args[2]));
+      const period = Number(args[1]), stones = Number(args[2]);
+      if (!Number.isFinite(period * 1000) || !Number.isSafeInteger(stones)) throw new GtpError('syntax error: byo-yomi time or stones too large');
+      session.clock.set(gtpClockMode(main, period, stones), main, period, stones);
       return '';
     });
     server.register('time_left', (args) => {
       expectArgs(args, 3, 'time_left <color> <seconds> <stones>');
       const color = parseColor(args[0]);
       if (!/^\d+(\.\d+)?$/.test(args[1]) || !/^\d+$/.test(args[2])) throw new GtpError('syntax error: time_left <color> <seconds> <stones>');
-      if (!Number.isFinite(Number(args[1]) * 1000)) throw new GtpError('syntax error: time left too large');
+      if (!Number.isFinite(Number(args[1]) * 1000) || !Number.isSafeInteger(Number(args[2]))) throw new GtpError('syntax error: time left or stones too large');
       session.clock.report(color, Number(args[1]), Number(args[2]));
       return '';
     });
@@ -211,6 +214,7 @@ export class GtpEngine {
     let move = PASS;
     if (!position.mustPass()) {
       let result: ThinkResult;
+      const start = performance.now();
       try {
         result = this.engine.think(position.clone(), this.limits(color));
       } catch (error) {
@@ -227,6 +231,8 @@ export class GtpEngine {
         `${colorName(color)} ${squareName(move)} score ${result.score > 0 ? '+' : ''}${result.exact ? result.score : result.score.toFixed(2)}${result.exact ? ' (exact)' : ''} ` +
         `depth ${result.depth} nodes ${result.nodes} ${Math.round(result.ms)} ms pv ${result.pv.map(squareName).join(' ')}`,
       );
+      // Our own clock runs on until the controller's next time_left corrects it.
+      if (commit) session.clock.spend(color, (performance.now() - start) / 1000);
     }
     if (commit) session.play(move);
     else session.dropImplicitPass(implicit);
