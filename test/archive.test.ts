@@ -84,6 +84,23 @@ describe('tournament --archive (GGF)', () => {
     const foreign = sente(...args.map((a) => (a === archivePath ? other : a)), '--resume');
     expect(foreign.status).not.toBe(0);
     expect(foreign.stderr).toMatch(/holds game 9\d* .*which the results CSV does not/);
+
+    // A refused archive is left as it was, a record cut short included (it is cut only from an
+    // archive that passed every check).
+    const damaged = join(dir, 'damaged.ggf');
+    const damagedText = `${records[0].replace(/GN\[\d+\]/, '')}\n${records[1].slice(0, 50)}`;
+    writeFileSync(damaged, damagedText);
+    const refused = sente(...args.map((a) => (a === archivePath ? damaged : a)), '--resume');
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(/cannot resume: .*damaged\.ggf/);
+    expect(readFileSync(damaged, 'utf8')).toBe(damagedText);
+
+    // An archive edited to CRLF line ends and without its last newline still resumes: nothing to add.
+    const edited = join(dir, 'edited.ggf');
+    writeFileSync(edited, readFileSync(archivePath, 'utf8').trimEnd().replace(/\n/g, '\r\n'));
+    const crlf = sente(...args.map((a) => (a === archivePath ? edited : a)), '--resume');
+    expect(crlf.status, crlf.stderr).toBe(0);
+    expect(expectSameGames(edited, readTournamentResults(csvPath), false)).toHaveLength(12);
   }, 120_000);
 
   it('--json: one JSON document on stdout with standings, Elo intervals, pairs, the SPRT state and the files', () => {

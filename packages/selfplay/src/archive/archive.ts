@@ -57,8 +57,7 @@ export function openArchive(path: string, format: ArchiveFormat, o: { resume: bo
     return archive;
   }
   const text = readFileSync(path, 'utf8');
-  const kept = format.complete(text);
-  if (kept.length !== text.length) writeFileAtomic(path, kept);
+  let kept = format.complete(text);
   let games: ArchivedGame[];
   try {
     games = format.read(kept);
@@ -76,6 +75,10 @@ export function openArchive(path: string, format: ArchiveFormat, o: { resume: bo
     }
     have.add(g.key);
   }
+  // Only an archive that passed every check is touched: a record cut short is dropped, and a last
+  // record without its newline gets one, so the appended games start on their own line.
+  if (kept !== '' && !kept.endsWith('\n')) kept += '\n';
+  if (kept !== text) writeFileAtomic(path, kept);
   for (const r of [...o.results].sort((a, b) => a.key - b.key)) if (!have.has(r.key)) archive.append(r);
   return archive;
 }

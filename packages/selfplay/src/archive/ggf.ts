@@ -31,8 +31,9 @@ export function othelloGgfFormat(timeControl?: string): ArchiveFormat {
   return {
     name: 'GGF',
     record: (r, date) => othelloGgfRecord(r, date, timeControl),
-    // One record a line: a last line without its newline was cut short.
-    complete: (text) => (text.endsWith('\n') || text === '' ? text : text.slice(0, text.lastIndexOf('\n') + 1)),
+    // One record a line, `(;...;)`: a last line that does not end its record was cut short (one
+    // that does, without its newline, was ended by hand).
+    complete: (text) => (text === '' || /\)\s*$/.test(text) ? text : text.slice(0, text.lastIndexOf('\n') + 1)),
     read: readOthelloArchive,
     movesOf: (r) => formatTranscript(r.moves),
     // formatGgf writes "]" in a value as ")".

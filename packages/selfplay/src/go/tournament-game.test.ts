@@ -13,7 +13,7 @@ import { go as rules } from '@sente/core';
 import { runTournament, standings, type GameResult } from '../tournament.js';
 import { uniqueNames, type PlayerSpec } from '../players.js';
 import { go as search } from '@sente/search';
-import { GO_CSV_COLUMNS, goTournamentGame, parseGoPlayerSpec, readGoArchive, readGoResults, senteOptionsOf } from './tournament-game.js';
+import { GO_CSV_COLUMNS, GO_SGF_FORMAT, goTournamentGame, parseGoPlayerSpec, readGoArchive, readGoResults, senteOptionsOf } from './tournament-game.js';
 
 const SHIPPED_PRIORS = fileURLToPath(new URL('../../../builds/go/priors.json', import.meta.url));
 const FAKE = fileURLToPath(new URL('../../../../test/fixtures/fake-go-gtp.cjs', import.meta.url));
@@ -150,4 +150,20 @@ describe('Go tournaments on the tournament runner', () => {
     // Changed settings are refused on resume.
     await expect(runTournament({ ...o, resume: true, settings: { size: 5, komi: 6.5 } })).rejects.toThrow(/--resume: komi was 0.5, now 6.5/);
   }, 300_000);
+});
+
+describe('the Go archive\'s complete records', () => {
+  it('keeps whole records (LF, CRLF, no last newline) and drops only a record cut short', () => {
+    const a = '(;GM[1]SZ[5];B[cc])\n';
+    const b = '(;GM[1]SZ[5];B[bb];W[cc])\n';
+    expect(GO_SGF_FORMAT.complete(a + b)).toBe(a + b);
+    expect(GO_SGF_FORMAT.complete(a + b.slice(0, 12))).toBe(a);
+    const crlf = (a + b).replace(/\n/g, '\r\n');
+    expect(GO_SGF_FORMAT.complete(crlf)).toBe(crlf);
+    expect(GO_SGF_FORMAT.complete(crlf.slice(0, -2))).toBe(crlf.slice(0, -2));
+    expect(GO_SGF_FORMAT.complete(crlf + b.slice(0, 9))).toBe(crlf);
+    // Nothing complete: nothing kept (before, the first character was).
+    expect(GO_SGF_FORMAT.complete(b.slice(0, 9))).toBe('');
+    expect(GO_SGF_FORMAT.complete('')).toBe('');
+  });
 });

@@ -196,8 +196,14 @@ export function readGoArchive(text: string): ArchivedGame[] {
 export const GO_SGF_FORMAT: ArchiveFormat = {
   name: 'SGF',
   record: goSgfRecord,
-  // Each record ends with ")\n" (no value of ours holds a newline): cut after the last one.
-  complete: (text) => (text.endsWith(')\n') || text === '' ? text : text.slice(0, text.lastIndexOf(')\n') + 2)),
+  // Each record ends with ")\n" (no value of ours holds a newline; CRLF if the file was edited):
+  // a text ending in ")" ends its last record, else cut after the last record's end (none: nothing).
+  complete: (text) => {
+    if (text === '' || /\)\s*$/.test(text)) return text;
+    const ends = [...text.matchAll(/\)\r?\n/g)];
+    const last = ends[ends.length - 1];
+    return last === undefined ? '' : text.slice(0, last.index + last[0].length);
+  },
   read: readGoArchive,
   movesOf: (r) => r.moves.map((p) => rules.gtpVertex(r.go!.size, p)).join(' '),
 };
