@@ -83,6 +83,20 @@ describe('SGF', () => {
     expect(parseSgf(writeSgf(r.value))).toEqual(r);
   });
 
+  it('white moves first after black setup stones alone (handicap), unless PL or a move says otherwise', () => {
+    const side = (text: string): number => {
+      const r = parseSgf(text);
+      if (!r.ok) throw new Error(r.error.message);
+      const b = sgfToBoard(r.value);
+      if (!b.ok) throw new Error(b.error.message);
+      return b.value.toMove;
+    };
+    expect(side('(;GM[1]SZ[9]HA[2]AB[cg][gc])')).toBe(WHITE);
+    expect(side('(;GM[1]SZ[9]HA[2]AB[cg][gc]PL[B])')).toBe(BLACK);
+    expect(side('(;GM[1]SZ[9]AB[cg]AW[gc])')).toBe(BLACK);
+    expect(side('(;GM[1]SZ[9])')).toBe(BLACK);
+  });
+
   it('reports errors as values with offsets', () => {
     const a = parseSgf('(;SZ[9];B[zz])');
     expect(!a.ok && [a.error.code, a.error.offset]).toEqual(['off-board', 8]);

@@ -260,8 +260,11 @@ export function sgfToBoard(game: SgfGame, superko = false): Result<GoBoard> {
   for (const p of game.setupBlack) if (!board.setStone(p, BLACK)) return err('bad-setup', `setup point ${sgfPoint(game.size, p)} is taken twice`, 0);
   for (const p of game.setupWhite) if (!board.setStone(p, WHITE)) return err('bad-setup', `setup point ${sgfPoint(game.size, p)} is taken twice`, 0);
   if (board.hasDeadChain()) return err('bad-setup', 'the setup has a chain without liberties', 0);
+  // Who moves first: the first move's colour, else PL, else white after black setup stones
+  // alone (handicap stones: white plays first, as GNU Go reads such a file), else black.
   if (game.moves.length > 0) board.toMove = game.moves[0].color;
   else if (game.playerToMove !== undefined) board.toMove = game.playerToMove;
+  else if (game.setupBlack.length > 0 && game.setupWhite.length === 0) board.toMove = WHITE;
   board.superko = superko;
   for (let k = 0; k < game.moves.length; k++) {
     const m = game.moves[k];

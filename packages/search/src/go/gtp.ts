@@ -367,6 +367,9 @@ export class GoGtpEngine {
     const moves = game.value.moves.slice(0, Number.isFinite(upTo) ? upTo - 1 : undefined);
     const board = sgfToBoard({ ...game.value, moves }, this.options.superko ?? false);
     if (!board.ok) return { ok: false, text: `cannot load file: ${board.error.message}` };
+    // Cut before a move: that move's player is to move (its colour, whoever moved before it).
+    const next = game.value.moves[moves.length];
+    if (next !== undefined) board.value.toMove = next.color;
     this.session.load(board.value, game.value.setupBlack, game.value.setupWhite);
     if (/(^|[;\]\s])KM\[/.test(text)) this.session.komi = game.value.komi;
     this.judged = null;

@@ -190,6 +190,13 @@ describe('GTP for GUIs', () => {
     writeFileSync(file, '(;SZ[9];B[ee];W[ee])');
     expect(send(e, `loadsgf ${file}`)).toMatch(/^\? cannot load file: move 2 .* is illegal/);
     expect(send(e, 'loadsgf')).toBe('? syntax error\n\n');
+    // Handicap stones: white moves first (as GNU Go answers), also when the file is cut before
+    // white's first move.
+    writeFileSync(file, '(;GM[1]SZ[7]HA[2]AB[ec][ce];W[dd];B[])');
+    expect(send(e, `loadsgf ${file} 1`)).toBe('= white\n\n');
+    expect(send(e, `loadsgf ${file} 2`)).toBe('= black\n\n');
+    writeFileSync(file, '(;GM[1]SZ[9]HA[2]AB[cg][gc])');
+    expect(send(e, `loadsgf ${file}`)).toBe('= white\n\n');
   });
 
   it('loadsgf of a file with variations follows the main line, and loadsgf FILE N stops before move N (as GoGui sends it)', () => {
