@@ -6,7 +6,7 @@
 // rows around it; moves are `Q16` or the seed's `16,4`. After two passes the dead stones are
 // proposed (status.ts), the players toggle chains with `dead <point>` and accept with `done`; the
 // score is shown by area and by territory.
-import { writeFileSync } from 'node:fs';
+import { writeFileAtomic } from '@sente/search';
 import { createInterface } from 'node:readline';
 import type { CommandModule } from 'yargs';
 import { go as rules } from '@sente/core';
@@ -202,7 +202,7 @@ export class GoPlaySession {
     const re = this.resigned !== rules.EMPTY ? this.result.slice(0, 3) : this.scored ? rules.formatMargin(rules.areaScore(this.board, this.args.komi, this.dead ?? undefined).margin) : '';
     const text = this.game.toSgf({ black: this.who(rules.BLACK), white: this.who(rules.WHITE), result: re });
     try {
-      writeFileSync(path, text);
+      writeFileAtomic(path, text);
     } catch (e) {
       throw new UsageError(`cannot write ${path}: ${(e as Error).message}`);
     }

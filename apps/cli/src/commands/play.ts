@@ -1,13 +1,12 @@
 // `sente play`: a game against the engine in the terminal. Input is read line by line from stdin,
 // so the same command serves a person at a keyboard and a script feeding a pipe; output is plain
 // text (the board with the last move and the legal moves marked, moves in notation).
-import { writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { CommandModule } from 'yargs';
 import {
   BLACK, PASS, Position, formatBoard, formatGgf, formatTranscript, parseSquare, renderBoard, squareName,
 } from '@sente/core';
-import { OthelloSession } from '@sente/search';
+import { OthelloSession, writeFileAtomic } from '@sente/search';
 import { engineFromArgs, engineOptions, limitsFromArgs, type EngineArgs } from './gtp.js';
 import { UsageError, positionFromArg } from '../util.js';
 
@@ -97,8 +96,8 @@ export const playCommand: CommandModule<object, Args> = {
       const start = game.start;
       const transcript = formatTranscript(squares);
       const initial = start.equals(Position.initial());
-      writeFileSync(txt, initial ? `${transcript}\n` : `${formatBoard(start)}\n${transcript}\n`);
-      writeFileSync(ggf, `${formatGgf({
+      writeFileAtomic(txt, initial ? `${transcript}\n` : `${formatBoard(start)}\n${transcript}\n`);
+      writeFileAtomic(ggf, `${formatGgf({
         start, moves: squares, place: 'sente play', date: new Date().toISOString().slice(0, 10),
         black: human === BLACK ? 'human' : `sente ${engine.buildId}`, white: human === 1 ? 'human' : `sente ${engine.buildId}`,
       })}\n`);

@@ -8,7 +8,8 @@
 // `final_score` after removing them, judged by status.ts), clocks (`time_settings`,
 // `kgs-time_settings`, `time_left`), handicaps (GNU Go's fixed placements, free ones), SGF in and
 // out, `reg_genmove`, and GoGui's analyze commands (ownership, dead stones, candidates).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { writeFileAtomic } from '../othello/tablefile.js';
 import { GtpError } from '../gtp/framing.js';
 import { GtpServer, type GtpServerReply } from '../gtp/server.js';
 import { goCodec } from '../gtp/codecs.js';
@@ -270,7 +271,7 @@ export class GoGtpEngine {
         // `printsgf FILE` (as GNU Go): the game goes to the file and the answer is empty.
         if (args.length > 0) {
           try {
-            writeFileSync(args[0], text);
+            writeFileAtomic(args[0], text);
           } catch (e) {
             return no(`cannot write file: ${(e as NodeJS.ErrnoException).code ?? 'unwritable'} ${args[0]}`);
           }
