@@ -23,6 +23,11 @@ export interface GamePositionsOptions {
   readonly exactFrom?: number;
   readonly exactKind?: number;
   readonly kind?: number;
+  /**
+   * The score is given, not the game's own result (WTHOR's theoretical score: perfect play from
+   * the database's depth): the game must replay to its end, but may end at another score.
+   */
+  readonly givenScore?: boolean;
 }
 
 /**
@@ -41,7 +46,7 @@ export function gamePositions(moves: readonly number[], blackScore: number, opti
   }
   if (!check.isGameOver()) return false;
   const final = check.side === BLACK ? check.finalScore() : -check.finalScore();
-  if (final !== blackScore) return false;
+  if (final !== blackScore && !options.givenScore) return false;
   const position = Position.initial();
   const fromPly = options.fromPly ?? 0;
   const exactFrom = options.exactFrom ?? -1;
@@ -96,13 +101,13 @@ function writeGamePositions<G>(output: string, options: WriterOptions, games: re
 }
 
 /** A WTHOR database into positions labelled by each complete game's theoretical score. */
-export function convertWthor(input: string, output: string, options: WriterOptions = {}): ConvertSummary {
+export function convertWthor(input: string, output: string, options: WriterOptions & { kind?: number } = {}): ConvertSummary {
   const { games: list, skipped: bad } = readWthorGames(input);
-  // The theoretical score belongs to perfect play from the database's depth, not always to the
-  // moves played: a game whose moves end elsewhere is labelled by its theoretical score only if
-  // the replay agrees, else left out.
+  // The theoretical score is perfect play's from the database's depth, which the players' own
+  // moves may have missed: every complete game is labelled by it (as `sente train --wthor` does),
+  // whatever score its moves end at.
   return writeGamePositions(output, options, list, bad, (g, i, add) =>
-    gamePositions(g.moves, g.blackScore, {}, (p, label, kind) => add(p, label, kind, SOURCE_WTHOR, i)));
+    gamePositions(g.moves, g.blackScore, { kind: options.kind, givenScore: true }, (p, label, kind) => add(p, label, kind, SOURCE_WTHOR, i)));
 }
 
 /** One text line: `<64 chars> <score>` → (player lo, hi, opponent lo, hi, score), or an error. */

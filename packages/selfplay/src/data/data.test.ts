@@ -246,6 +246,22 @@ describe('position file', () => {
     expect(first.side).toBe(BLACK);
     expect(first.label).toBe(games[2].blackScore);
   });
+
+  it('labels every complete WTHOR game by its theoretical score, also one whose moves end at another, with the kind asked for', () => {
+    const games = [0, 1].map((i) => randomGame(80 + i));
+    // Game 1's theoretical score (black's discs) differs from where its moves end.
+    const theory = (32 + games[1].blackScore / 2 + 10) % 65;
+    const wtb = join(dir, 'theory.wtb');
+    writeFileSync(wtb, writeWthor([{ moves: games[0].moves }, { moves: games[1].moves, theoreticalScore: theory }]));
+    const out = join(dir, 'theory.spos');
+    const s = convertWthor(wtb, out, { kind: LABEL_EXACT });
+    expect([s.games, s.skipped]).toEqual([2, 0]);
+    const read = readPositions(out);
+    expect(read.every((r) => r.kind === LABEL_EXACT)).toBe(true);
+    const start = read.find((r) => r.game === 1)!;
+    expect(start.label).toBe(2 * theory - 64);
+    expect(start.label).not.toBe(games[1].blackScore);
+  });
 });
 
 describe('position files for the fitter and the test set', () => {
