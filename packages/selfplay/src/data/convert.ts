@@ -123,6 +123,8 @@ export function parseTextPosition(line: string): { ok: true; words: [number, num
   }
   const score = Number(m[2]);
   if (score < -64 || score > 64) return { ok: false, error: `score ${score} is outside -64..64` };
+  const discs = popcount(pLo | oLo, pHi | oHi);
+  if (discs < 4) return { ok: false, error: `${discs} discs: a position of a game has at least the start's 4` };
   return { ok: true, words: [pLo, pHi, oLo, oHi], score };
 }
 

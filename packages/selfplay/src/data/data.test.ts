@@ -217,6 +217,9 @@ describe('position file', () => {
     expect(readFileSync(back, 'utf8')).toBe(text);
     writeFileSync(txt, `${text}XXXX 3\n`);
     await expect(convertText(txt, join(dir, 'never2.spos'))).rejects.toThrow(new RegExp(`${txt.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:${records.length + 1}`));
+    // A board with fewer than the start's four discs is no position of a game (its evaluation has no phase).
+    writeFileSync(txt, `${'-'.repeat(27)}OX------X${'-'.repeat(28)} 10\n`);
+    await expect(convertText(txt, join(dir, 'never3.spos'))).rejects.toThrow(/:1: 3 discs: a position of a game has at least the start's 4/);
   });
 
   it('converts a game file, leaving out the random opening when asked', () => {

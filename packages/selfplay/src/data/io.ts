@@ -6,7 +6,7 @@
 // it holds one block at a time whatever the file size.
 import { closeSync, fstatSync, fsyncSync, openSync, readSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { popcount, type Position } from '@sente/core';
+import { SenteError, popcount, type Position } from '@sente/core';
 import {
   BLOCK_RECORDS, FLAG_DEDUPLICATED, HEADER_BYTES, RECORD_BYTES, RECORD_WORDS, corruptData, crc32, decodeHeader, encodeHeader,
   expectedFileBytes, metaEmpties, metaKind, metaLabel, packMeta, type DataHeader,
@@ -76,6 +76,8 @@ export class PositionWriter {
 
   add(r: PositionRecord): boolean {
     const empties = 64 - popcount(r.playerLo | r.opponentLo, r.playerHi | r.opponentHi);
+    // What the reader refuses is never written.
+    if (empties > 60) throw new SenteError('bad-option', `a position record with ${64 - empties} discs (a position of a game has at least the start's 4)`);
     return this.addWords(r.playerLo, r.playerHi, r.opponentLo, r.opponentHi, packMeta(r.label, r.side, r.kind, empties, r.source), r.game);
   }
 
@@ -189,6 +191,7 @@ export function forEachBlock(file: string, onBlock: (words: Int32Array, n: numbe
         const label = metaLabel(meta);
         if ((pLo & oLo) !== 0 || (pHi & oHi) !== 0) throw corruptData(file, `record ${first + i} check failed: a square holds both sides' discs`);
         if (metaEmpties(meta) !== 64 - popcount(pLo | oLo, pHi | oHi)) throw corruptData(file, `record ${first + i} check failed: empties ${metaEmpties(meta)} do not match the board`);
+        if (metaEmpties(meta) > 60) throw corruptData(file, `record ${first + i} check failed: ${64 - metaEmpties(meta)} discs (a position of a game has at least the start's 4)`);
         if (label < -64 || label > 64 || metaKind(meta) > 2) throw corruptData(file, `record ${first + i} check failed: label ${label} kind ${metaKind(meta)}`);
       }
       onBlock(buf, n, first);
