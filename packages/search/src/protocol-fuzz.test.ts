@@ -379,7 +379,8 @@ function goStep(gtp: GoGtpEngine, model: { board: core.GoBoard }, line: string):
     expect = true;
     b.clear();
   } else if (name === 'boardsize') {
-    const n = Number(args[0]);
+    // GTP numbers are decimal digits (no exponent, hex or Infinity).
+    const n = /^[+-]?\d+$/.test(args[0] ?? '') ? Number(args[0]) : Number.NaN;
     expect = args.length >= 1 && Number.isInteger(n) && n >= 2 && n <= 25;
     if (expect) model.board = new core.GoBoard(n);
   } else if (!GO_NAMES.slice(0, 18).includes(name)) {

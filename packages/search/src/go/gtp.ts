@@ -28,6 +28,19 @@ const parseColor = (word: string): number | null => goCodec(19).parseColor(word)
 
 export type { ClockMode };
 
+/**
+ * A GTP number: decimal digits, an optional sign and fraction, nothing else (NaN otherwise), so
+ * `1e1`, `0x9` or `Infinity` are syntax errors as the Othello engine's are, not numbers.
+ */
+function decimal(text: string | undefined): number {
+  return text !== undefined && /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(text) ? Number(text) : Number.NaN;
+}
+
+/** A GTP whole number: decimal digits with an optional sign (NaN otherwise: `5.`, `1e1`). */
+function integer(text: string | undefined): number {
+  return text !== undefined && /^[+-]?\d+$/.test(text) ? Number(text) : Number.NaN;
+}
+
 /** The Go commands, after the common ones (protocol_version, name, version, known_command, list_commands, quit). */
 export const GO_GTP_COMMANDS = [
   'boardsize',
@@ -155,7 +168,7 @@ export class GoGtpEngine {
     const codec = goCodec(this.board.size);
     switch (command) {
       case 'boardsize': {
-        const n = Number(args[0]);
+        const n = integer(args[0]);
         if (args.length < 1 || !Number.isInteger(n)) return no('syntax error');
         if (n < 2 || n > 25) return no('unacceptable size');
         this.newBoard(n);
@@ -165,7 +178,7 @@ export class GoGtpEngine {
         this.newBoard(this.board.size);
         return yes();
       case 'komi': {
-        const k = Number(args[0]);
+        const k = decimal(args[0]);
         if (args.length < 1 || !Number.isFinite(k)) return no('syntax error');
         this.session.komi = k;
         return yes();
@@ -211,7 +224,8 @@ export class GoGtpEngine {
         return yes(lines.join('\n'));
       }
       case 'time_settings': {
-        const [m, b, s] = args.map(Number);
+        const [m, b] = args.map(decimal);
+        const s = integer(args[2]);
         if (args.length < 3 || ![m, b, s].every((x) => Number.isFinite(x) && x >= 0) || !Number.isInteger(s)) return no('syntax error');
         // GTP 2: byo-yomi time > 0 with 0 stones means no time limit; 0 byo-yomi time is absolute.
         this.setClock(gtpClockMode(m, b, s), m, b, s);
@@ -219,25 +233,25 @@ export class GoGtpEngine {
       }
       case 'kgs-time_settings': {
         const mode = (args[0] ?? '').toLowerCase();
-        const n = args.slice(1).map(Number);
+        const n = args.slice(1).map(decimal);
         const good = (k: number): boolean => args.length === k + 1 && n.every((x) => Number.isFinite(x) && x >= 0);
         if (mode === 'none' && good(0)) this.setClock('none', 0, 0, 0);
         else if (mode === 'absolute' && good(1)) this.setClock('absolute', n[0], 0, 0);
-        else if ((mode === 'byoyomi' || mode === 'canadian') && good(3) && Number.isInteger(n[2])) this.setClock(mode, n[0], n[1], n[2]);
+        else if ((mode === 'byoyomi' || mode === 'canadian') && good(3) && Number.isInteger(integer(args[3]))) this.setClock(mode, n[0], n[1], n[2]);
         else return no('syntax error');
         return yes();
       }
       case 'time_left': {
         if (args.length < 3) return no('syntax error');
         const c = parseColor(args[0]);
-        const t = Number(args[1]);
-        const s = Number(args[2]);
+        const t = decimal(args[1]);
+        const s = integer(args[2]);
         if (c === null || !Number.isFinite(t) || !Number.isInteger(s) || s < 0) return no('syntax error');
         this.session.clock.report(c, t, s);
         return yes();
       }
       case 'fixed_handicap': {
-        const n = Number(args[0]);
+        const n = integer(args[0]);
         if (args.length < 1 || !Number.isInteger(n)) return no('syntax error');
         if (this.board.stoneCount(BLACK) + this.board.stoneCount(WHITE) > 0) return no('board not empty');
         const placed = fixedHandicapXY(this.board.size, n);
@@ -245,7 +259,7 @@ export class GoGtpEngine {
         return yes(this.placeHandicap(placed.value.map(([x, y]) => this.board.pointAt(x, y))));
       }
       case 'place_free_handicap': {
-        const n = Number(args[0]);
+        const n = integer(args[0]);
         if (args.length < 1 || !Number.isInteger(n)) return no('syntax error');
         if (this.board.stoneCount(BLACK) + this.board.stoneCount(WHITE) > 0) return no('board not empty');
         if (n < 2 || n >= this.board.size * this.board.size) return no('invalid number of stones');
@@ -353,7 +367,7 @@ export class GoGtpEngine {
 
   private loadSgf(args: string[]): Answer {
     if (args.length < 1 || args.length > 2) return { ok: false, text: 'syntax error' };
-    const upTo = args.length === 2 ? Number(args[1]) : Infinity;
+    const upTo = args.length === 2 ? integer(args[1]) : Infinity;
     if (args.length === 2 && (!Number.isInteger(upTo) || upTo < 1)) return { ok: false, text: 'syntax error' };
     let text: string;
     try {
