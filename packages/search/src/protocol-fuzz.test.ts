@@ -532,7 +532,8 @@ function nboardStep(nb: NboardEngine, out: string[], model: { pos: Position }, l
       }
       break;
     case 'hint': {
-      const n = Number(rest);
+      // NBoard numbers are decimal digits.
+      const n = /^\d+$/.test(rest) ? Number(rest) : Number.NaN;
       if (!Number.isInteger(n) || n < 1) check(isError(out), 'bad hint not refused', line, out);
       else if (pos.isGameOver() || pos.mustPass()) check(out.length === 1 && out[0] === 'status', 'hint without moves', line, out);
       else {
@@ -546,7 +547,7 @@ function nboardStep(nb: NboardEngine, out: string[], model: { pos: Position }, l
       check(out.length === 1 && out[0] === `pong ${rest.split(/\s+/)[0]}`.trim(), 'ping reply', line, out);
       break;
     case 'nboard': {
-      const v = Number(rest);
+      const v = /^\d+$/.test(rest) ? Number(rest) : Number.NaN;
       check(Number.isInteger(v) && v >= 1 ? out.length === 1 && out[0] === 'set myname sente' : isError(out), 'nboard reply', line, out);
       break;
     }

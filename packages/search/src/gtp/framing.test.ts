@@ -34,7 +34,7 @@ describe('GTP command and reply frames', () => {
   it('refuses an id alone and a line too long, with the id kept', () => {
     expect(parseGtpCommand('42')).toEqual({ id: '42', error: 'syntax error: missing command' });
     expect(parseGtpCommand('7 # nothing')).toEqual({ id: '7', error: 'syntax error: missing command' });
-    expect(parseGtpCommand('x'.repeat(MAX_PROTOCOL_LINE + 1))).toEqual({ id: '', error: `syntax error: line too long (${MAX_PROTOCOL_LINE + 1} characters)` });
+    expect(parseGtpCommand('x'.repeat(MAX_PROTOCOL_LINE + 1))).toEqual({ id: '', error: `syntax error: line too long (more than ${MAX_PROTOCOL_LINE} characters)` });
     expect(parseGtpCommand(`name ${'x'.repeat(MAX_PROTOCOL_LINE - 5)}`)).toEqual(expect.objectContaining({ name: 'name' }));
   });
 

@@ -60,7 +60,7 @@ export interface GtpCommand {
  * and gtp-rhino read them.
  */
 export function parseGtpCommand(line: string): GtpCommand | { readonly id: string; readonly error: string } | null {
-  if (line.length > MAX_PROTOCOL_LINE) return { id: '', error: `syntax error: line too long (${line.length} characters)` };
+  if (line.length > MAX_PROTOCOL_LINE) return { id: '', error: `syntax error: line too long (more than ${MAX_PROTOCOL_LINE} characters)` };
   const words = gtpWords(line);
   if (words.length === 0) return null;
   let id = '';

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PASS, type Position, formatBoard, formatGgf, parseTranscript, unwrap } from '@sente/core';
 import type { ProtocolEngine } from './gtp.js';
 import { NboardEngine } from './nboard.js';
+import { MAX_PROTOCOL_LINE } from '../gtp/framing.js';
 
 const engine: ProtocolEngine = {
   think(position: Position) {
@@ -73,9 +74,12 @@ describe('NboardEngine', () => {
     expect(send('set depth 99')).toEqual(['status error: set depth: "99" is not a depth from 1 to 60']);
     expect(send('set colour blue')).toEqual(['status error: set: unknown setting "colour"']);
     expect(send('hint x')).toEqual(['status error: hint: "x" is not a number of moves']);
+    // Numbers are decimal digits.
+    expect(send('set depth 0x3')).toEqual(['status error: set depth: "0x3" is not a depth from 1 to 60']);
+    expect(send('hint 1e1')).toEqual(['status error: hint: "1e1" is not a number of moves']);
     expect(send('frobnicate')).toEqual(['status error: unknown command "frobnicate"']);
     expect(send('\x00\x01\xfe')).toEqual(['status error: unknown command "\xfe"']);
-    expect(send('y'.repeat(200_000))).toEqual(['status error: line too long (200000 characters)']);
+    expect(send('y'.repeat(200_000))).toEqual([`status error: line too long (more than ${MAX_PROTOCOL_LINE} characters)`]);
     expect(send('')).toEqual([]);
     expect(send('ping 1')).toEqual(['pong 1']);
     expect(nb.current().ply).toBe(0);

@@ -54,7 +54,7 @@ export class NboardEngine {
   /** Handles one line from the GUI. Never throws; problems become `status error: ...` lines. */
   handle(line: string): void {
     if (line.length > MAX_PROTOCOL_LINE) {
-      this.emit(`status error: line too long (${line.length} characters)`);
+      this.emit(`status error: line too long (more than ${MAX_PROTOCOL_LINE} characters)`);
       return;
     }
     const text = preprocessNboardLine(line);
@@ -72,7 +72,7 @@ export class NboardEngine {
   private run(command: string, rest: string): void {
     switch (command) {
       case 'nboard': {
-        const v = Number(rest);
+        const v = /^\d+$/.test(rest) ? Number(rest) : Number.NaN;
         if (!Number.isInteger(v) || v < 1) throw new Error(`nboard: "${rest.slice(0, 20)}" is not a protocol version`);
         this.version = v;
         this.emit(`set myname ${this.options.name ?? 'sente'}`);
@@ -82,7 +82,7 @@ export class NboardEngine {
       case 'move': return this.move(rest);
       case 'go': return this.go();
       case 'hint': {
-        const n = Number(rest);
+        const n = /^\d+$/.test(rest) ? Number(rest) : Number.NaN;
         if (!Number.isInteger(n) || n < 1) throw new Error(`hint: "${rest.slice(0, 20)}" is not a number of moves`);
         return this.hint(n);
       }
@@ -110,13 +110,13 @@ export class NboardEngine {
     const value = space < 0 ? '' : rest.slice(space + 1).trim();
     switch (what) {
       case 'depth': {
-        const d = Number(value);
+        const d = /^\d+$/.test(value) ? Number(value) : Number.NaN;
         if (!Number.isInteger(d) || d < 1 || d > 60) throw new Error(`set depth: "${value.slice(0, 20)}" is not a depth from 1 to 60`);
         this.depth = d;
         return;
       }
       case 'contempt': {
-        const c = Number(value);
+        const c = /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(value) ? Number(value) : Number.NaN;
         if (!Number.isFinite(c)) throw new Error(`set contempt: "${value.slice(0, 20)}" is not a number`);
         this.contempt = c;
         return;
