@@ -61,6 +61,11 @@ describe('sente solve', () => {
     expect(lines[2].split(',')[0]).toBe('21');
     expect(Number(lines[2].split(',')[3])).toBe(best(FFO_20[1]));
     expect(r.stderr).toMatch(/correct 2\/2/);
+    // A file saved with a UTF-8 byte-order mark reads the same.
+    const bom = file('bom-20-39.obf', [`\uFEFF${FFO_20[0]}`]);
+    const b = sente('solve', bom, '--csv', '--first', '1');
+    expect(b.status, b.stderr).toBe(0);
+    expect(b.stdout.trim().split('\n')[1].split(',').slice(0, 6)).toEqual(['20', '6', 'h5', '+6', '+6', 'true']);
   });
 
   it('answers win/draw/loss with --wld', () => {

@@ -25,7 +25,8 @@ function firstNumber(file: string): number {
 function readProblems(file: string): Problem[] {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    // A byte-order mark opening the file is not part of the first board.
+    text = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
   } catch (error) {
     throw new UsageError(`cannot read ${file}: ${(error as Error).message}`);
   }

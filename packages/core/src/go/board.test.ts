@@ -38,6 +38,8 @@ describe('captures', () => {
     expect(b.captures[BLACK]).toBe(1);
     // A corner stone with no liberty cannot even be set up.
     expect(parseFigure('O*+\n*++\n+++').ok).toBe(false);
+    // A byte-order mark opening the file is no point.
+    expect(parseFigure('\uFEFF+*+\n*++\n+++').ok).toBe(true);
     const c = fig(['O++', '*++', '+++']);
     expect(c.play(c.pointAt(1, 0), BLACK)).toBe(true);
     expect(c.color[c.pointAt(0, 0)]).toBe(EMPTY);

@@ -64,7 +64,8 @@ export function figurePointName(size: number, p: number): string {
  * end are ignored. The result has black to move and no history.
  */
 export function parseFigure(text: string): Result<GoBoard> {
-  const lines = text.replace(/\r/g, '').split('\n');
+  // A byte-order mark opening the text is not a point of the first row.
+  const lines = text.replace(/^\uFEFF/, '').replace(/\r/g, '').split('\n');
   const offsets: number[] = [];
   let off = 0;
   for (const line of lines) {

@@ -194,7 +194,8 @@ export function inputKind(path: string): 'positions' | 'wthor' | 'text' | 'games
   if (/\.wtb$/i.test(path)) return 'wthor';
   let head: string;
   try {
-    head = readFileSync(path, 'latin1').slice(0, 4096);
+    // Bytes as latin1; a UTF-8 byte-order mark (three bytes) is no part of the first line.
+    head = readFileSync(path, 'latin1').slice(0, 4096).replace(/^\xef\xbb\xbf/, '');
   } catch (e) {
     throw corruptData(path, `cannot be read: ${(e as Error).message}`);
   }

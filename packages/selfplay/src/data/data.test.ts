@@ -208,6 +208,11 @@ describe('position file', () => {
     const txt = join(dir, 'in.txt'), bin = join(dir, 'text.spos'), back = join(dir, 'back.txt');
     writeFileSync(txt, `# published-style training positions\n${text}`);
     expect(inputKind(txt)).toBe('text');
+    // With a UTF-8 byte-order mark too.
+    const bom = join(dir, 'bom.txt');
+    writeFileSync(bom, `\uFEFF${text}`);
+    expect(inputKind(bom)).toBe('text');
+    expect((await convertText(bom, join(dir, 'bom.spos'))).positions).toBe(records.length);
     const s = await convertText(txt, bin);
     expect(s.positions).toBe(records.length);
     const read = readPositions(bin);
