@@ -205,6 +205,12 @@ describe('board strings', () => {
     expect(o.code).toBe('short-board');
     expect(o.offset).toBe(63);
     expect(errorOf(parseBoard('  ' + '-'.repeat(63) + ' X')).offset).toBe(65);
+    // A listed move must be a legal move of the position (d4 is taken, h8 flips nothing, no pass).
+    const start = '---------------------------OX------XO--------------------------- X';
+    const taken = errorOf(parseObf(`${start}; D3:+0; D4:+2;`));
+    expect([taken.code, taken.offset, taken.message]).toEqual(['bad-obf-move', 75, 'D4 at offset 75 is not a legal move of the position']);
+    expect(errorOf(parseObf(`${start}; H8:+0;`)).code).toBe('bad-obf-move');
+    expect(errorOf(parseObf(`${start}; PA:+0;`)).code).toBe('bad-obf-move');
     // Cells separated by spaces everywhere: the side really is missing.
     expect(errorOf(parseBoard('- '.repeat(63) + 'X')).code).toBe('missing-side');
   });

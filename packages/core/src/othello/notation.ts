@@ -189,6 +189,9 @@ export function parseObf(line: string): Result<ObfLine> {
       if (!sq.ok) return err('bad-square', `"${m[1]}" at offset ${at} is not a square`, at);
       const score = Number(m[2]);
       if (score < -64 || score > 64) return err('bad-score', `score ${m[2]} at offset ${at} is outside -64..64`, at);
+      const position = r.value.position;
+      const legal = sq.value === PASS ? position.mustPass() && !position.isGameOver() : position.isLegal(sq.value);
+      if (!legal) return err('bad-obf-move', `${m[1]} at offset ${at} is not a legal move of the position`, at);
       moves.push({ square: sq.value, score });
     }
     i = re.lastIndex;
