@@ -211,7 +211,7 @@ const errorCommand: CommandModule<object, ErrorArgs> = {
       return;
     }
     console.log(`test set ${args.testset ?? shippedTestSet()}`);
-    for (const r of out) console.log(`${r.build}: MAE ${r.mae.toFixed(3)} discs over ${r.positions} positions (RMS ${r.rms.toFixed(3)}; exact-labelled ${r.exactMae?.toFixed(3) ?? '-'}, search-labelled ${r.searchMae?.toFixed(3) ?? '-'})`);
+    for (const r of out) console.log(`${r.build}: MAE ${r.mae.toFixed(3)} discs over ${r.positions} positions (RMS ${r.rms.toFixed(3)}; exact-labelled ${r.exactMae?.toFixed(3) ?? '-'}, search-labelled ${r.searchMae?.toFixed(3) ?? '-'}${r.gameMae !== null ? `, game-labelled ${r.gameMae.toFixed(3)}` : ''})`);
   },
 };
 

@@ -298,22 +298,26 @@ describe('position files for the fitter and the test set', () => {
   });
 
   it('the test-set error is deterministic and equals the slow reference', () => {
-    const records = generated(20, 7).map((r) => ({ ...r, kind: r.game % 2 === 0 ? LABEL_EXACT : LABEL_SEARCH }));
+    const records = generated(20, 7).map((r) => ({ ...r, kind: [LABEL_EXACT, LABEL_SEARCH, LABEL_GAME][r.game % 3] }));
     const file = join(dir, 'testset.spos');
     writePositions(file, records);
     const table = bootstrapTable();
     const a = testSetError(table, file);
     expect(testSetError(table, file)).toEqual(a);
-    let abs = 0, absExact = 0, nExact = 0;
+    const abs = [0, 0, 0], n = [0, 0, 0];
     for (const r of records) {
       const p = r.side === BLACK ? Position.fromColors(r.playerLo, r.playerHi, r.opponentLo, r.opponentHi, BLACK) : Position.fromColors(r.opponentLo, r.opponentHi, r.playerLo, r.playerHi, WHITE);
       const e = Math.abs(evaluateSlow(p, table) / table.scale - r.label);
-      abs += e;
-      if (r.kind === LABEL_EXACT) { absExact += e; nExact++; }
+      abs[r.kind] += e;
+      n[r.kind]++;
     }
     expect(a.positions).toBe(records.length);
-    expect(a.mae).toBeCloseTo(abs / records.length, 3);
-    expect(a.exactMae).toBeCloseTo(absExact / nExact, 3);
+    expect(a.mae).toBeCloseTo((abs[0] + abs[1] + abs[2]) / records.length, 3);
+    // Each label kind apart: game results are neither exact nor search labels.
+    expect(n.every((k) => k > 0)).toBe(true);
+    expect(a.exactMae).toBeCloseTo(abs[LABEL_EXACT] / n[LABEL_EXACT], 3);
+    expect(a.searchMae).toBeCloseTo(abs[LABEL_SEARCH] / n[LABEL_SEARCH], 3);
+    expect(a.gameMae).toBeCloseTo(abs[LABEL_GAME] / n[LABEL_GAME], 3);
     expect(a.mae).toBeGreaterThan(1);
   });
 });

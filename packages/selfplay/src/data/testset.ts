@@ -85,15 +85,16 @@ export interface TestSetError {
   readonly mae: number;
   readonly rms: number;
   readonly positions: number;
-  /** The same over the exactly labelled positions and over the search-labelled ones. */
+  /** The same over the exactly labelled positions, the search-labelled ones and those labelled by a game's result. */
   readonly exactMae: number | null;
   readonly searchMae: number | null;
+  readonly gameMae: number | null;
 }
 
 /** A build's error on a test set: its static evaluation (discs, side to move) against each label. */
 export function testSetError(table: EvalTable, file: string = shippedTestSet()): TestSetError {
   readHeader(file);
-  let n = 0, sumAbs = 0, sumSq = 0, nExact = 0, absExact = 0, nSearch = 0, absSearch = 0;
+  let n = 0, sumAbs = 0, sumSq = 0, nExact = 0, absExact = 0, nSearch = 0, absSearch = 0, nGame = 0, absGame = 0;
   const q = new Position();
   forEachBlock(file, (w, count) => {
     for (let i = 0; i < count; i++) {
@@ -104,12 +105,14 @@ export function testSetError(table: EvalTable, file: string = shippedTestSet()):
       n++;
       sumAbs += err;
       sumSq += err * err;
-      if (metaKind(meta) === LABEL_EXACT) { nExact++; absExact += err; } else { nSearch++; absSearch += err; }
+      const kind = metaKind(meta);
+      if (kind === LABEL_EXACT) { nExact++; absExact += err; } else if (kind === LABEL_SEARCH) { nSearch++; absSearch += err; } else { nGame++; absGame += err; }
     }
   });
   const round = (x: number): number => Math.round(x * 10000) / 10000;
   return {
     mae: n ? round(sumAbs / n) : 0, rms: n ? round(Math.sqrt(sumSq / n)) : 0, positions: n,
     exactMae: nExact ? round(absExact / nExact) : null, searchMae: nSearch ? round(absSearch / nSearch) : null,
+    gameMae: nGame ? round(absGame / nGame) : null,
   };
 }
