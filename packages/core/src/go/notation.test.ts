@@ -97,6 +97,13 @@ describe('SGF', () => {
     expect(side('(;GM[1]SZ[9])')).toBe(BLACK);
   });
 
+  it('a setup stone needs a point: AB[], AB[tt] and a rectangle to tt are refused, naming the value', () => {
+    for (const v of ['', 'tt', 'aa:tt']) {
+      const r = parseSgf(`(;GM[1]SZ[9]AB[${v}])`);
+      expect(!r.ok && [r.error.code, r.error.message]).toEqual(['bad-setup', `setup [${v}] is not a point of the board`]);
+    }
+  });
+
   it('reports errors as values with offsets', () => {
     const a = parseSgf('(;SZ[9];B[zz])');
     expect(!a.ok && [a.error.code, a.error.offset]).toEqual(['off-board', 8]);

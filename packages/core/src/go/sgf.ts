@@ -5,7 +5,7 @@
 // properties are skipped. A file may hold a collection of game trees (a match archive):
 // parseSgfCollection reads every one.
 import { err, ok, type Result } from '../othello/result.js';
-import { BLACK, GoBoard, MAX_SIZE, WHITE } from './board.js';
+import { BLACK, GoBoard, MAX_SIZE, PASS, WHITE } from './board.js';
 import { parseSgfPoint, sgfPoint } from './notation.js';
 
 export interface SgfMove {
@@ -236,12 +236,18 @@ function skipVariations(text: string, start: number): Result<number> {
 /** A point or a compressed rectangle "aa:cc". */
 function expandPointList(size: number, v: string): Result<number[]> {
   const parts = v.trim().split(':');
+  // A setup stone is on a point: "" and "tt" (a pass as a move) are none.
+  const point = (t: string): Result<number> => {
+    const p = parseSgfPoint(size, t);
+    if (p.ok && p.value === PASS) return err('bad-setup', `setup [${v}] is not a point of the board`, 0);
+    return p;
+  };
   if (parts.length === 1) {
-    const p = parseSgfPoint(size, parts[0]);
+    const p = point(parts[0]);
     return p.ok ? ok([p.value]) : p;
   }
-  const a = parseSgfPoint(size, parts[0]);
-  const b = parseSgfPoint(size, parts[1]);
+  const a = point(parts[0]);
+  const b = point(parts[1]);
   if (!a.ok) return a;
   if (!b.ok) return b;
   const W = size + 2;
