@@ -23,7 +23,8 @@ describe('sente ratings', () => {
     const game = (b: string, w: string, re: string): string => `(;FF[4]GM[1]SZ[9]KM[7.5]PB[${b}]PW[${w}]RE[${re}];B[ee];W[cc])\n`;
     writeFileSync(sgf, game('A', 'B', 'B+3.5') + game('B', 'A', 'W+R') + game('A', 'B', 'W+0.5') + game('B', 'A', 'W+T') + game('A', 'B', '?'));
     const ggf = join(tmp, 'bc.ggf');
-    writeFileSync(ggf, [`(;GM[Othello]PB[B]PW[C]RE[+10]TY[8]${START}B[f5];)`, `(;GM[Othello]PB[C]PW[B]RE[+2]TY[8]${START}B[f5];)`, `(;GM[Othello]PB[B]PW[C]RE[0]TY[8]${START};)`].join('\n'));
+    // The first game's GM is not its first property (GGF does not fix the order).
+    writeFileSync(ggf, [`(;PC[here]GM[Othello]PB[B]PW[C]RE[+10]TY[8]${START}B[f5];)`, `(;GM[Othello]PB[C]PW[B]RE[+2]TY[8]${START}B[f5];)`, `(;GM[Othello]PB[B]PW[C]RE[0]TY[8]${START};)`].join('\n'));
     const r = sente('ratings', sgf, ggf, '--anchor', 'B=1500', '--json');
     expect(r.status, r.stderr).toBe(0);
     const list = JSON.parse(r.stdout);

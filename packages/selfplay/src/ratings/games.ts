@@ -44,7 +44,8 @@ export function readGamesFile(path: string): GamesFile {
       const games = readGoResults(path).filter((r) => !seen.has(r.key) && seen.add(r.key));
       return { path, format: 'go-csv', games: games.map((r) => ({ black: r.black, white: r.white, blackPoints: points(r.blackScore) })), skipped: 0 };
     }
-    if (/\(;\s*GM\[Othello\]/i.test(text)) {
+    // GGF: the first game's GM[Othello], wherever it stands among the properties (a Go SGF has GM[1]).
+    if (/^\s*\(\s*;[^;]*?\bGM\[\s*Othello\s*\]/i.test(text)) {
       const parsed = parseGgfGames(text);
       if (!parsed.ok) throw new Error(`${parsed.error.message} (offset ${parsed.error.offset})`);
       const games: RatedGame[] = [];
