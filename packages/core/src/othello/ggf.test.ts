@@ -75,6 +75,11 @@ describe('GGF', () => {
     expect(bad(illegal)).toMatchObject({ code: 'illegal-move', offset: illegal.indexOf('W[a1]') });
     expect(bad('(;GM[Othello]B[f5]B[d6];)').code).toBe('wrong-color');
     expect(bad('(;GM[Othello]B[PA];)').code).toBe('illegal-pass');
+    // Another game or board size is refused; GGS's game types on 8x8 are read.
+    expect(bad('(;GM[Chess]B[f5];)').code).toBe('not-othello');
+    expect(bad('(;GM[Othello]TY[10]B[f5];)').code).toBe('bad-board-size');
+    expect(bad('(;GM[Othello]TY[s10r20];)').code).toBe('bad-board-size');
+    for (const ty of ['8', '8r18', 's8r20', 'd8']) expect(parseGgf(`(;GM[Othello]TY[${ty}]B[f5];)`).ok, ty).toBe(true);
     expect(bad('(;GM[Othello]B[z9];)').code).toBe('bad-move');
     expect(bad('(;GM[Othello]B[f5/abc];)').code).toBe('bad-move');
     expect(bad('(;GM[Othello]BO[10 ---];)').code).toBe('bad-board-size');

@@ -144,6 +144,10 @@ function parseGameAt(text: string, from: number): Result<{ game: GgfGame; end: n
       moves.push(mv.value);
       continue;
     }
+    // Another game, or another board (GGS also serves 10x10 and others): not ours to read.
+    if (name === 'GM' && !/^\s*othello\s*$/i.test(value)) return err('not-othello', `GM[${value.slice(0, 20)}] at offset ${nameStart} is not Othello`, nameStart);
+    // TY's first number is the board size (GGS: 8, 8r18, s8r20, 10, ...).
+    if (name === 'TY' && (/\d+/.exec(value)?.[0] ?? '8') !== '8') return err('bad-board-size', `TY[${value.slice(0, 20)}] at offset ${nameStart}: only 8x8 Othello is supported`, nameStart);
     tags[name] = value;
   }
   const s = startPos ?? Position.initial();
