@@ -38,7 +38,9 @@ describe('Go GTP engine', () => {
     expect(reply).toMatch(/^= ([A-HJ-T][1-9]|pass)\n\n$/);
     for (const junk of ['genmove', 'genmove purple', 'play', 'play b', 'komi x', 'boardsize', 'time_left b', 'play b \u0000\u0001', 'frobnicate', '12',
       // Numbers are decimal, as the Othello engine reads them.
-      'boardsize 1e1', 'boardsize 0x9', 'komi 0x10', 'komi -1e308', 'komi Infinity', 'time_settings 1e3 0 0', 'time_left b 0x10 0']) {
+      'boardsize 1e1', 'boardsize 0x9', 'komi 0x10', 'komi -1e308', 'komi Infinity', 'time_settings 1e3 0 0', 'time_left b 0x10 0',
+      // Overtime without stones.
+      'kgs-time_settings canadian 0 2 0', 'kgs-time_settings byoyomi 10 5 0']) {
       const r = send(e, junk);
       expect(r).toMatch(/^\?\d* .+\n\n$/);
     }

@@ -237,7 +237,8 @@ export class GoGtpEngine {
         const good = (k: number): boolean => args.length === k + 1 && n.every((x) => Number.isFinite(x) && x >= 0);
         if (mode === 'none' && good(0)) this.setClock('none', 0, 0, 0);
         else if (mode === 'absolute' && good(1)) this.setClock('absolute', n[0], 0, 0);
-        else if ((mode === 'byoyomi' || mode === 'canadian') && good(3) && Number.isInteger(integer(args[3]))) this.setClock(mode, n[0], n[1], n[2]);
+        // Overtime needs stones (canadian) or periods (byoyomi): 0 of them with a period is no clock KGS sends.
+        else if ((mode === 'byoyomi' || mode === 'canadian') && good(3) && Number.isInteger(integer(args[3])) && (n[2] > 0 || n[1] === 0)) this.setClock(mode, n[0], n[1], n[2]);
         else return no('syntax error');
         return yes();
       }
