@@ -10,7 +10,7 @@
 // out, `reg_genmove`, and GoGui's analyze commands (ownership, dead stones, candidates).
 import { readFileSync } from 'node:fs';
 import { writeFileAtomic } from '../othello/tablefile.js';
-import { GtpError } from '../gtp/framing.js';
+import { GtpError, protocolDecimal as decimal, protocolInteger as integer } from '../gtp/framing.js';
 import { GtpServer, type GtpServerReply } from '../gtp/server.js';
 import { goCodec } from '../gtp/codecs.js';
 import { type ClockMode, gtpClockMode } from '../session.js';
@@ -27,19 +27,6 @@ import { MAX_MOVE_MS } from '../othello/limits.js';
 const parseColor = (word: string): number | null => goCodec(19).parseColor(word);
 
 export type { ClockMode };
-
-/**
- * A GTP number: decimal digits, an optional sign and fraction, nothing else (NaN otherwise), so
- * `1e1`, `0x9` or `Infinity` are syntax errors as the Othello engine's are, not numbers.
- */
-function decimal(text: string | undefined): number {
-  return text !== undefined && /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(text) ? Number(text) : Number.NaN;
-}
-
-/** A GTP whole number: decimal digits with an optional sign (NaN otherwise: `5.`, `1e1`). */
-function integer(text: string | undefined): number {
-  return text !== undefined && /^[+-]?\d+$/.test(text) ? Number(text) : Number.NaN;
-}
 
 /** The Go commands, after the common ones (protocol_version, name, version, known_command, list_commands, quit). */
 export const GO_GTP_COMMANDS = [

@@ -45,6 +45,19 @@ export function preprocessNboardLine(line: string): string {
 }
 
 /** A reply that failed: the server answers `? message`. Command handlers throw it. */
+/**
+ * A protocol number (GTP and NBoard): decimal digits with an optional sign and fraction, nothing
+ * else, so `1e1`, `0x9` or `Infinity` are refused (NaN) rather than read as numbers.
+ */
+export function protocolDecimal(text: string | undefined): number {
+  return text !== undefined && /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(text) ? Number(text) : Number.NaN;
+}
+
+/** A protocol whole number: decimal digits, with an optional sign if `signed` (NaN otherwise: `5.`, `1e1`). */
+export function protocolInteger(text: string | undefined, signed = true): number {
+  return text !== undefined && (signed ? /^[+-]?\d+$/ : /^\d+$/).test(text) ? Number(text) : Number.NaN;
+}
+
 export class GtpError extends Error {}
 
 /** One command line after framing: its optional numeric id, the command name and the arguments. */

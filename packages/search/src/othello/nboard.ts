@@ -13,7 +13,7 @@
 //   protocol has no error reply and the GUI shows status text to the user.
 import { PASS, Position, parseGgf, parseSquare, squareName } from '@sente/core';
 import type { ProtocolEngine } from './gtp.js';
-import { MAX_PROTOCOL_LINE, preprocessNboardLine } from '../gtp/framing.js';
+import { MAX_PROTOCOL_LINE, preprocessNboardLine, protocolDecimal, protocolInteger } from '../gtp/framing.js';
 import { OthelloSession } from './session.js';
 
 export interface NboardOptions {
@@ -72,7 +72,7 @@ export class NboardEngine {
   private run(command: string, rest: string): void {
     switch (command) {
       case 'nboard': {
-        const v = /^\d+$/.test(rest) ? Number(rest) : Number.NaN;
+        const v = protocolInteger(rest, false);
         if (!Number.isInteger(v) || v < 1) throw new Error(`nboard: "${rest.slice(0, 20)}" is not a protocol version`);
         this.version = v;
         this.emit(`set myname ${this.options.name ?? 'sente'}`);
@@ -82,7 +82,7 @@ export class NboardEngine {
       case 'move': return this.move(rest);
       case 'go': return this.go();
       case 'hint': {
-        const n = /^\d+$/.test(rest) ? Number(rest) : Number.NaN;
+        const n = protocolInteger(rest, false);
         if (!Number.isInteger(n) || n < 1) throw new Error(`hint: "${rest.slice(0, 20)}" is not a number of moves`);
         return this.hint(n);
       }
@@ -110,13 +110,13 @@ export class NboardEngine {
     const value = space < 0 ? '' : rest.slice(space + 1).trim();
     switch (what) {
       case 'depth': {
-        const d = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+        const d = protocolInteger(value, false);
         if (!Number.isInteger(d) || d < 1 || d > 60) throw new Error(`set depth: "${value.slice(0, 20)}" is not a depth from 1 to 60`);
         this.depth = d;
         return;
       }
       case 'contempt': {
-        const c = /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(value) ? Number(value) : Number.NaN;
+        const c = protocolDecimal(value);
         if (!Number.isFinite(c)) throw new Error(`set contempt: "${value.slice(0, 20)}" is not a number`);
         this.contempt = c;
         return;
