@@ -7,7 +7,7 @@
 //   cp -r packages/search/dist packages/search/dist-a   # build A (inside the package, so it finds @sente/core); then edit, build, and compare with the tree:
 //   node scripts/go-ab.mjs packages/search/dist-a "threads=2,time=200ms" packages/search/dist "threads=2,time=200ms" [games=40] [size=9]
 //
-// Options of a side: the settings of a sente player description (time=200ms, playouts, threads, seed, resign, priors=0|1|FILE, expand=N, nakade=0|1).
+// Options of a side: the settings of a sente player description (time=200ms, playouts, threads, seed, resign, priors=0|1|FILE, expand=N, nakade=0|1, score=W).
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';

@@ -162,7 +162,7 @@ const tournamentCommand: CommandModule<object, GoTournamentArgs> = {
     checked(y
       .option('size', { type: 'number', default: 9, describe: 'board size' })
       .option('komi', { type: 'number', default: 7.5 })
-      .option('player', { type: 'string', array: true, demandOption: true, describe: '"sente[:playouts=N,time=DURATION,resign=R,seed=K,threads=T,priors=0|1|FILE,expand=N,nakade=0|1,name=NAME]" (time=2s, 500ms; bare seconds; priors=0: hand-made move priors, priors=FILE: learned priors from a file of scripts/go-priors-fit.mjs; expand=N: a tree leaf gets its children at its N-th visit; nakade=0|1: the playouts may fill a dead eye space, default from 13x13) or "gtp:<command line>" (repeat, two or more)' })
+      .option('player', { type: 'string', array: true, demandOption: true, describe: '"sente[:playouts=N,time=DURATION,resign=R,seed=K,threads=T,priors=0|1|FILE,expand=N,nakade=0|1,score=W,name=NAME]" (time=2s, 500ms; bare seconds; priors=0: hand-made move priors, priors=FILE: learned priors from a file of scripts/go-priors-fit.mjs; expand=N: a tree leaf gets its children at its N-th visit; nakade=0|1: the playouts may fill a dead eye space, default from 13x13; score=W: the share of a playout value decided by its score margin, 0 to 0.5, default 0, the result alone) or "gtp:<command line>" (repeat, two or more)' })
       .option('games', { type: 'number', default: 2, describe: 'games per pairing (colours alternating); with --sprt, the most games' })
       .option('gauntlet', { type: 'boolean', default: false, describe: 'first player against each other (instead of round robin)' })
       .option('sprt', { type: 'string', describe: 'stop a two-player match when this SPRT on game pairs decides: elo0=0,elo1=5,alpha=0.05,beta=0.05' })

@@ -94,6 +94,27 @@ describe('MCTS player', () => {
     expect(r.move).toBe(PASS);
   });
 
+  it('values a playout by its margin as well as its result with a score weight: 1 - w + w * margin / points for the winner', () => {
+    // Black owns the whole board, so every playout ends with black 25 points ahead (17.5 after
+    // komi); both sides can only pass. The pass child's rate is that value (its 10 prior visits
+    // aside).
+    const b = fig(['+*+*+', '*****', '+*+*+', '*****', '+*+*+']);
+    for (const w of [0, 0.1, 0.5]) {
+      const value = w === 0 ? 1 : 1 - w + (w * 17.5) / 25;
+      b.toMove = BLACK;
+      const black = new MctsPlayer({ playouts: 3000, scoreWeight: w }).genmove(b, BLACK, 7.5);
+      expect(black.move).toBe(PASS);
+      expect(Math.abs(black.winrate - value)).toBeLessThan(0.005);
+      b.toMove = WHITE;
+      const white = new MctsPlayer({ playouts: 3000, scoreWeight: w, resignThreshold: 0 }).genmove(b, WHITE, 7.5);
+      expect(Math.abs(white.winrate - (1 - value))).toBeLessThan(0.005);
+    }
+    // By default the result alone counts.
+    b.toMove = BLACK;
+    expect(Math.abs(new MctsPlayer({ playouts: 3000 }).genmove(b, BLACK, 7.5).winrate - 1)).toBeLessThan(0.005);
+    for (const bad of [-0.1, 0.6, Number.NaN]) expect(() => new MctsPlayer({ scoreWeight: bad })).toThrow(RangeError);
+  });
+
   it('plays legal moves for a whole 7x7 game against itself and ends it', () => {
     const b = new GoBoard(7);
     const players = [new MctsPlayer({ playouts: 60, seed: 1, resignThreshold: 0 }), new MctsPlayer({ playouts: 60, seed: 2, resignThreshold: 0 })];

@@ -62,6 +62,13 @@ export interface SearchOptions {
    * (PlayoutPolicy.isNakadeFill; default nakadeFor(size)).
    */
   readonly nakade?: boolean;
+  /**
+   * The share of a playout's value that its score margin decides (0 to 0.5; default 0, the result
+   * alone): a win is worth 1 - w + w * margin / points, a loss w + w * margin / points, so every
+   * win still counts above every loss, and among wins (or losses) a larger margin counts more
+   * (Fuego's score modification). Not shown stronger: docs/go.md.
+   */
+  readonly scoreWeight?: number;
 }
 
 export interface SearchResult {
@@ -186,6 +193,9 @@ export class MctsPlayer {
   private widening = false;
   /** A leaf is expanded at this visit in this search (expandAtFor, or the option). */
   private expandAt = EXPAND_AT;
+  /** The score weight of this search (the option, default 0) and 1 / the board's points. */
+  private scoreWeight = 0;
+  private invPoints = 1;
   private readonly priorScale: number;
   /** The learned priors (null: the hand-made rules). */
   private readonly priors: MovePriors | null;
@@ -218,6 +228,8 @@ export class MctsPlayer {
     const expandAt = options.expandAt;
     // At 1 a simulation would expand every new node it enters, down to the end of the game.
     if (expandAt !== undefined && (!Number.isInteger(expandAt) || expandAt < 2 || expandAt > 1000)) throw new RangeError(`expandAt must be an integer 2..1000, got ${expandAt}`);
+    const scoreWeight = options.scoreWeight;
+    if (scoreWeight !== undefined && !(scoreWeight >= 0 && scoreWeight <= 0.5)) throw new RangeError(`scoreWeight must be a number 0..0.5, got ${scoreWeight}`);
     this.sharedTree = threads > 1;
   }
 
@@ -336,6 +348,7 @@ export class MctsPlayer {
     const scratch = this.prepareScratch(board);
     this.expandAt = this.options.expandAt ?? expandAtFor(size);
     this.policy.nakade = this.options.nakade ?? nakadeFor(size);
+    this.setScoreWeight(size);
     const need = treeNodesFor(size, timeMs, this.options.threads ?? 1, maxPlayouts, this.expandAt);
 
     const root = board.clone();
@@ -446,6 +459,7 @@ export class MctsPlayer {
     this.widening = this.priors !== null && size >= WIDEN_FROM_SIZE;
     this.expandAt = this.options.expandAt ?? expandAtFor(size);
     this.policy.nakade = this.options.nakade ?? nakadeFor(size);
+    this.setScoreWeight(size);
     const root = board.clone();
     root.toMove = color;
     const rootLast = board.ply > 0 ? Math.max(0, board.moveAt(board.ply - 1)) : 0;
@@ -486,6 +500,11 @@ export class MctsPlayer {
   }
 
   /** Records the searched position (see keptRoot). */
+  private setScoreWeight(size: number): void {
+    this.scoreWeight = this.options.scoreWeight ?? 0;
+    this.invPoints = 1 / (size * size);
+  }
+
   private rememberRoot(board: GoBoard, color: number, komi: number): void {
     this.treeSize = board.size;
     this.treeKomi = komi;
@@ -748,12 +767,16 @@ export class MctsPlayer {
     }
     if (!over) this.policy.playMoves(b, last > 0 ? last : 0, this.firstPlay, maxMoves);
     const margin = this.recordOwnership(b) - komi;
-    const winner = margin > 0 ? BLACK : margin < 0 ? WHITE : EMPTY;
+    // The playout's value for black: 1 or 0 for a win or a loss, moved towards the margin by the
+    // score weight (exactly 1, 0 or 0.5 when the weight is 0).
+    const w = this.scoreWeight;
+    const blackValue = margin > 0 ? 1 - w + w * margin * this.invPoints : margin < 0 ? w + w * margin * this.invPoints : 0.5;
+    const whiteValue = 1 - blackValue;
     const widening = this.widening;
     for (let i = 0; i < len; i++) {
       const nd = this.path[i];
       if (!shared) this.visits[nd] += 1;
-      this.wins[nd] += winner === EMPTY ? 0.5 : winner === this.mover[nd] ? 1 : 0;
+      this.wins[nd] += this.mover[nd] === BLACK ? blackValue : whiteValue;
       this.refresh(nd);
       const toMove = 3 - this.mover[nd];
       const first = this.firstChild[nd];
@@ -762,7 +785,7 @@ export class MctsPlayer {
         const m = this.move[ch];
         if (m > 0 && this.firstPlay[m] === toMove) {
           this.raveVisits[ch] += 1;
-          this.raveWins[ch] += winner === EMPTY ? 0.5 : winner === toMove ? 1 : 0;
+          this.raveWins[ch] += toMove === BLACK ? blackValue : whiteValue;
           // With progressive widening select reads a few children of a node, so it computes
           // their mix itself (the same operations) rather than the backup for all of them.
           if (!widening) this.refreshRave(ch);

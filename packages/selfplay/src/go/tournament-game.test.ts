@@ -62,6 +62,10 @@ describe('Go tournaments on the tournament runner', () => {
     if (nk.ok && nk.spec.kind === 'go-engine') expect(senteOptionsOf(nk.spec, 1).nakade).toBe(true);
     expect(parseGoPlayerSpec('sente:nakade=0,name=plain')).toEqual({ ok: true, spec: { kind: 'go-engine', name: 'plain', nakade: false } });
     expect(parseGoPlayerSpec('sente:nakade=yes')).toEqual({ ok: false, error: expect.stringMatching(/nakade must be 0 or 1/) });
+    const sw = parseGoPlayerSpec('sente:score=0.05,name=sw');
+    expect(sw).toEqual({ ok: true, spec: { kind: 'go-engine', name: 'sw', scoreWeight: 0.05 } });
+    if (sw.ok && sw.spec.kind === 'go-engine') expect(senteOptionsOf(sw.spec, 1).scoreWeight).toBe(0.05);
+    for (const bad of ['0.6', '-0.1', '', 'x']) expect(parseGoPlayerSpec(`sente:score=${bad}`)).toEqual({ ok: false, error: expect.stringMatching(/score must be a number from 0 to 0.5/) });
     expect(parseGoPlayerSpec('sente:priors=2')).toEqual({ ok: false, error: expect.stringMatching(/priors: cannot read .*2: ENOENT/) });
     expect(parseGoPlayerSpec('sente:playouts=0')).toEqual({ ok: false, error: expect.stringMatching(/playouts must be a whole number from 1/) });
     expect(parseGoPlayerSpec('sente:time=0.1ms')).toEqual({ ok: false, error: expect.stringMatching(/time: .*too short/) });
