@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Position, isSenteError, popcount } from '@sente/core';
 import { createEngine, loadBuild, solvePosition } from '@sente/search';
 import {
-  LABEL_EXACT, LABEL_GAME, LABEL_SEARCH, SOURCE_SELFPLAY, gamePositions, labelPosition, readPositions, relabelCheckpoint, relabelPositions,
+  LABEL_EXACT, LABEL_GAME, LABEL_SEARCH, SOURCE_SELFPLAY, gamePositions, labelPosition, parseTextPosition, readPositions, relabelCheckpoint, relabelPositions,
   setPosition, writePositions, type PositionRecord,
 } from '@sente/selfplay';
 import { randomGame } from '../packages/selfplay/src/testutil.js';
@@ -42,6 +42,30 @@ function relabel(out: string, ...more: string[]): ReturnType<typeof spawnSync> {
 }
 
 describe('sente data relabel', () => {
+  it('labels a position whose mover must pass by the position after the pass (solved, or searched)', () => {
+    // X to move has no move at 16 empties; O has. A think on it answers the pass with a static
+    // evaluation, which was the search label, and the solve "did not complete".
+    const t = parseTextPosition('-OOOO----XXOXX--XXXOXX--XXXXXX--XOXOXX--XXXXXOXOX-OO-OOO-OOOOOOO 0');
+    if (!t.ok) throw new Error(t.error);
+    const p = new Position();
+    setPosition(p, ...t.words, 0);
+    expect(p.mustPass() && !p.isGameOver()).toBe(true);
+    const engine = createEngine({ table: loadBuild('bootstrap', builds).table, build: 'bootstrap' });
+    const exact = solvePosition(p, { pv: false }).score;
+    expect(labelPosition(engine, p, 2, 16)).toEqual({ score: exact, kind: LABEL_EXACT });
+    // Above --exact: minus the depth-2 search of the opponent's position after the pass (not the
+    // static evaluation).
+    const q = new Position();
+    setPosition(q, ...t.words, 0);
+    q.makePass();
+    engine.newGame();
+    const after = engine.think(q, { depth: 2, exactFrom: 10 });
+    expect(after.depth).toBe(2);
+    expect(labelPosition(engine, p, 2, 10)).toEqual({ score: Math.round(0 - after.score), kind: LABEL_SEARCH });
+    // The position is left as it was.
+    expect([p.bb[0], p.bb[1], p.bb[2], p.bb[3], p.ply]).toEqual([...t.words, 0]);
+  });
+
   it('labels every position on the pool as a direct solve or search does, --workers 2', () => {
     const out = join(dir, 'out.spos');
     const r = relabel(out, '--workers', '2');

@@ -58,13 +58,25 @@ describe('engine.think', () => {
     // Find positions where the side to move must pass (the opponent can move) by random play.
     const random = prng(5);
     const e = new Engine(table);
-    let found = 0;
-    for (let game = 0; game < 400 && found < 3; game++) {
+    let found = 0, exacts = 0;
+    for (let game = 0; game < 400 && (found < 3 || exacts < 1); game++) {
       const p = Position.initial();
       while (!p.isGameOver()) {
         if (p.mustPass()) {
           const r = e.think(p, { depth: 3, exactFrom: 0 });
           expect(r.move).toBe(PASS);
+          // Its score is the opponent's search after the pass, negated (not a static evaluation),
+          // and exact when the position is within the solve range.
+          const after = p.clone();
+          after.makePass();
+          const o = e.think(after, { depth: 3, exactFrom: 0 });
+          expect([r.score, r.depth, r.exact, r.pv]).toEqual([0 - o.score, o.depth, o.exact, [PASS, ...o.pv]]);
+          expect(o.depth).toBe(Math.min(3, after.emptyCount()));
+          if (p.emptyCount() <= 14) {
+            const exact = e.think(p, { exactFrom: 14 });
+            expect([exact.move, exact.exact, exact.score]).toEqual([PASS, true, 0 - solveExact(after.bb[0], after.bb[1], after.bb[2], after.bb[3])]);
+            exacts++;
+          }
           found++;
           p.makePass();
           continue;
@@ -74,6 +86,7 @@ describe('engine.think', () => {
       }
     }
     expect(found).toBeGreaterThan(0);
+    expect(exacts).toBeGreaterThan(0);
     // 63 black discs and one empty square: nobody can move; black wins 64-0 with the empty.
     const over = parseBoard(`${'X'.repeat(63)}- X`);
     expect(over.ok).toBe(true);

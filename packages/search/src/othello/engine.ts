@@ -376,9 +376,12 @@ export class Engine {
     const movesHi = HI[0];
     const empties = 64 - popcount(bb[0] | bb[2], bb[1] | bb[3]);
     if (movesLo === 0 && movesHi === 0) {
-      const over = pos.isGameOver();
-      const score = over ? pos.finalScore() : -this.evaluate(afterPass(pos));
-      return { move: PASS, score, pv: [PASS], depth: 0, nodes: 0, ms: performance.now() - t0, exact: over };
+      if (pos.isGameOver()) return { move: PASS, score: pos.finalScore(), pv: [PASS], depth: 0, nodes: 0, ms: performance.now() - t0, exact: true };
+      // The mover must pass: the value is the opponent's search after the pass, with the same
+      // limits (its exact solve, its depth), negated.
+      const r = this.thinkOnce(afterPass(pos), limits);
+      const out: ThinkResult = { move: PASS, score: 0 - r.score, pv: [PASS, ...r.pv], depth: r.depth, nodes: r.nodes, ms: performance.now() - t0, exact: r.exact };
+      return r.selectivity !== undefined ? { ...out, selectivity: r.selectivity } : out;
     }
 
     // The opening book first.

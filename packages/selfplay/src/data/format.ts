@@ -109,12 +109,19 @@ export function metaKind(w4: number): number { return (w4 >>> 9) & 3; }
 export function metaEmpties(w4: number): number { return (w4 >>> 16) & 0xff; }
 export function metaSource(w4: number): number { return w4 >>> 24; }
 
-/** A 32-bit hash of (source tag, game id), unsigned: what splits by game hash (split and the fitter's validation). */
-export function gameHash(source: number, game: number): number {
-  let h = Math.imul((source ^ 0x9e3779b9) | 0, 0x85ebca6b);
+/**
+ * A 32-bit hash of (source tag, game id), unsigned: what splits by game hash. The fitter's
+ * validation uses salt 0, `sente data split --by game` SPLIT_SALT, so that the two choose
+ * independently: a file written by a split still holds its share of validation games.
+ */
+export function gameHash(source: number, game: number, salt = 0): number {
+  let h = Math.imul((source ^ 0x9e3779b9 ^ salt) | 0, 0x85ebca6b);
   h = Math.imul(h ^ (h >>> 13) ^ game, 0xc2b2ae35);
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
   return (h ^ (h >>> 13)) >>> 0;
 }
+
+/** The salt of `sente data split --by game`'s hash (gameHash). */
+export const SPLIT_SALT = 0x5bd1e995;
 
 export { crc32 };

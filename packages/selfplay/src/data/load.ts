@@ -24,7 +24,7 @@ export interface LoadOptions {
   readonly format?: TableFormat;
 }
 
-/** True when the position's game belongs to the validation split (the same rule as `sente data split --by game`). */
+/** True when the position's game belongs to the validation split (by game, as `sente data split --by game` splits, with another salt). */
 function inValidation(meta: number, game: number, limit: number): boolean {
   return limit > 0 && gameHash(metaSource(meta), game) < limit;
 }

@@ -4,7 +4,7 @@
 // empties).
 import { SenteError } from '@sente/core';
 import { hashString } from '../random.js';
-import { FLAG_DEDUPLICATED, gameHash, HEADER_BYTES, LABEL_KIND_NAMES, RECORD_BYTES, SOURCE_NAMES, metaEmpties, metaKind, metaLabel, metaSource } from './format.js';
+import { FLAG_DEDUPLICATED, gameHash, HEADER_BYTES, SPLIT_SALT, LABEL_KIND_NAMES, RECORD_BYTES, SOURCE_NAMES, metaEmpties, metaKind, metaLabel, metaSource } from './format.js';
 import { PositionWriter, forEachBlock } from './io.js';
 import { KeySet, canonicalWords } from './keyset.js';
 
@@ -111,7 +111,7 @@ export function splitPositions(input: string, first: string, second: string, fra
       for (let i = 0; i < n; i++) {
         const k = i * 6;
         let h: number;
-        if (by === 'game') h = gameHash(metaSource(words[k + 4]), words[k + 5]);
+        if (by === 'game') h = gameHash(metaSource(words[k + 4]), words[k + 5], SPLIT_SALT);
         else {
           canonicalWords(words[k], words[k + 1], words[k + 2], words[k + 3], keyWords);
           h = hashString(`${keyWords[0]},${keyWords[1]},${keyWords[2]},${keyWords[3]}`);
