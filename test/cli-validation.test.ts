@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Position } from '@sente/core';
+import { Position, isSenteError } from '@sente/core';
 import { bootstrapTable, createEngine, readManifest } from '@sente/search';
 import { DEFAULT_OPENINGS_FILE, batches, parseDuration, parseOpeningSpec, parsePlayerSpec, runSelfplay, runTournament, saveBuild, setStrongest, train } from '@sente/selfplay';
 import { type CliResult, MAIN, ROOT, runCli } from './cli.js';
@@ -74,7 +74,7 @@ const INVALID: [string, () => string[], RegExp][] = [
   ['16', () => ['go', 'tournament', '--player', 'sente', '--player', 'sente', '--move-timeout', '10x'], /^sente: --move-timeout: "10x" is not a duration/],
   ['16', () => ['tournament', ...TWO, '--archive', T()], /^sente: --archive .* is a folder; name a file to write$/],
   ['16', () => ['tournament', ...TWO, '--csv', join(T(), 'same'), '--archive', join(T(), 'same')], /^sente: --csv and --archive name the same file \(.*same\); give the archive its own$/],
-  ['16', () => ['go', 'tournament', '--player', 'sente:speed=2', '--player', 'sente'], /^sente: "sente:speed=2": unknown setting speed \(playouts, time, resign, seed, threads, priors, expand, nakade, name\)$/],
+  ['16', () => ['go', 'tournament', '--player', 'sente:speed=2', '--player', 'sente'], /^sente: "sente:speed=2": unknown setting speed \(playouts, time, resign, seed, threads, priors, expand, nakade, score, name\)$/],
   ['16', () => ['ratings', join(T(), 'no-such.csv')], /^sente: cannot read files .*no-such\.csv: no such file$/],
   ['16', () => ['ratings', join(T(), 'a-file'), '--anchor', 'x'], /^sente: --anchor must be NAME=ELO \(got "x"\)$/],
   ['16', () => ['ratings', join(T(), 'a-file'), '--prior', '-1'], /^sente: --prior must be a number from 0 to 1000 \(got -1\)$/],
@@ -276,6 +276,18 @@ describe('library guards: numbers from other code cannot loop forever', () => {
     expect(() => engine.think(p, { depth: 0 })).toThrow(/depth must be a whole number/);
     expect(() => engine.think(p, { depth: 2, exactFrom: NaN })).toThrow(/exactFrom/);
     expect(engine.think(p, { depth: 2 }).depth).toBe(2);
+    // Errors of the API carry a code; so do options out of range.
+    const codeOf = (f: () => unknown): string | undefined => {
+      try {
+        f();
+      } catch (e) {
+        return isSenteError(e) ? e.code : `not a SenteError: ${(e as Error).message}`;
+      }
+      return undefined;
+    };
+    expect(codeOf(() => engine.think(p, { depth: 0 }))).toBe('bad-option');
+    for (const options of [{ threads: 0 }, { ttMb: Number.NaN }, { ttMb: -1 }, { ttMb: 100_000 }]) expect(codeOf(() => createEngine({ table: bootstrapTable(), ...options }))).toBe('bad-option');
+
   });
 
   it('train refuses NaN settings (the manifest recorded null)', () => {

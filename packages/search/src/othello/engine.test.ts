@@ -4,6 +4,7 @@ import { bootstrapTable } from './bootstrap.js';
 import { Engine, timeForMove } from './engine.js';
 import { prng, randomPosition } from './testutil.js';
 import { solveExact } from './endgame.js';
+import { TranspositionTable } from './tt.js';
 
 const table = bootstrapTable();
 
@@ -154,6 +155,14 @@ describe('engine.think', () => {
     expect(list.map((m) => m.move).sort((a, b) => a - b)).toEqual(p.legalMoveList());
     const best = e.think(p, { depth: 4, exactFrom: 0 });
     expect(list[0].score).toBe(best.score);
+  });
+});
+
+describe('transposition table size', () => {
+  it('sizes the largest tables the CLI allows without 32-bit overflow (12 << 28 was negative)', () => {
+    expect([TranspositionTable.bytesFor(16), TranspositionTable.bytesFor(3072), TranspositionTable.bytesFor(4096)]).toEqual([12 * 2 ** 20, 12 * 2 ** 28, 12 * 2 ** 28]);
+    expect(TranspositionTable.bytesFor(2048)).toBe(12 * 2 ** 27);
+    expect(() => TranspositionTable.bytesFor(4097)).toThrow(/at most 4096/);
   });
 });
 

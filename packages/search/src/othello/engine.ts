@@ -13,12 +13,13 @@
 //
 // `threads: N` (N > 1) adds N - 1 helper threads (parallel.ts) sharing the engine's tables; with
 // the default `threads: 1` no worker exists and the search is the single-threaded one above.
-import { HI, PASS, Position, generateMoves, popcount } from '@sente/core';
+import { HI, PASS, Position, SenteError, generateMoves, popcount } from '@sente/core';
 import { evaluate } from './eval.js';
 import type { EvalTable } from './evaltable.js';
 import { solveWithContext, type SolveOptions, type SolveResult } from './endgame.js';
 import { INFINITY, midgameSearch, tableMove, tablePrincipalVariation } from './midgame.js';
 import { SearchContext } from './context.js';
+import { TranspositionTable } from './tt.js';
 import type { MoveScore, ThinkLimits, ThinkResult } from './types.js';
 import { loadBuild } from './builds.js';
 import { chooseBookMove, type Book } from './book.js';
@@ -190,9 +191,11 @@ export class Engine {
 
   constructor(readonly table: EvalTable, buildId = 'custom', options: EngineOptions = {}) {
     const threads = options.threads ?? 1;
-    if (!(Number.isInteger(threads) && threads >= 1 && threads <= MAX_THREADS)) throw new Error(`threads must be a whole number from 1 to ${MAX_THREADS}, got ${threads}`);
+    if (!(Number.isInteger(threads) && threads >= 1 && threads <= MAX_THREADS)) throw new SenteError('bad-option', `threads must be a whole number from 1 to ${MAX_THREADS}, got ${threads}`);
     this.threads = threads;
     this.ttMb = options.ttMb ?? 16;
+    // The table is allocated at the first search: its size is checked now (a SenteError).
+    TranspositionTable.bytesFor(this.ttMb);
     this.schemes = { midgame: options.parallelSchemes?.midgame ?? MIDGAME_SCHEME, endgame: options.parallelSchemes?.endgame ?? ENDGAME_SCHEME };
     this.context = new SearchContext(table, this.ttMb);
     this.context.probcut = options.probcut === false ? undefined : options.probcut;
@@ -251,7 +254,7 @@ export class Engine {
 
   think(position: Position, limits: ThinkLimits = {}): ThinkResult {
     const bad = thinkLimitsProblem(limits);
-    if (bad) throw new Error(`think: ${bad}`);
+    if (bad) throw new SenteError('bad-option', `think: ${bad}`);
     this.lastHelperNodes = 0;
     this.lastWaitNodes = 0;
     if (this.threads === 1) return this.thinkOnce(position, limits);
@@ -596,14 +599,8 @@ export class Engine {
       if (pos.isGameOver()) {
         score = -pos.finalScore();
         exact = true;
-      } else if (pos.mustPass()) {
-        // The opponent passes: the mover is to move again, so the child's score is ours.
-        pos.makePass();
-        const r = this.think(pos, childLimits);
-        pos.unmake();
-        score = r.score;
-        exact = r.exact;
       } else {
+        // (When the opponent must pass, think searches on after the pass: its score is still theirs.)
         const r = this.think(pos, childLimits);
         score = -r.score;
         exact = r.exact;

@@ -22,7 +22,7 @@ import { gtpClockMode } from '../session.js';
 /** What the protocol front ends need from an engine (the search package's Engine has it). */
 export interface ProtocolEngine {
   think(position: Position, limits: ThinkLimits): ThinkResult;
-  analyze(position: Position, depth: number): MoveScore[];
+  analyze(position: Position, depth: number, limits?: Omit<ThinkLimits, 'depth'>): MoveScore[];
   newGame(): void;
 }
 

@@ -58,6 +58,15 @@ describe('NboardEngine', () => {
     expect(send('hint 3')).toEqual(['status thinking', 'search E6 11.00 0 100%', 'search F5 9.25 0 3', 'search C4 6.50 0 3', 'status']);
   });
 
+  it('hints with the limits of go: the same exact-solve range, and the time shared by the moves', () => {
+    const seen: unknown[] = [];
+    const recording: ProtocolEngine = { ...engine, analyze: (position, depth, limits) => (seen.push([depth, limits]), engine.analyze(position, depth, limits)) };
+    const nb = new NboardEngine(recording, () => {}, { depth: 3, exactFrom: 18, timeMs: 600 });
+    nb.handle('hint 2');
+    // Four legal moves at the start: 150 ms each.
+    expect(seen).toEqual([[3, { exactFrom: 18, timeMs: 150 }]]);
+  });
+
   it('analyzes the game from the end back', () => {
     const { send } = session();
     send('move f5');

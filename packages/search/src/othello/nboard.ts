@@ -173,7 +173,11 @@ export class NboardEngine {
       return;
     }
     this.emit('status thinking');
-    const scored = this.engine.analyze(p.clone(), this.depth).slice().sort((a, b) => b.score - a.score);
+    // The limits of go (exact from the same number of empties; a time limit shared by the moves),
+    // so the hint's best move is the one go would play.
+    const timeMs = this.options.timeMs;
+    const limits = { exactFrom: this.options.exactFrom, ...(timeMs !== undefined ? { timeMs: timeMs / p.legalMoveList().length } : {}) };
+    const scored = this.engine.analyze(p.clone(), this.depth, limits).slice().sort((a, b) => b.score - a.score);
     for (const m of scored.slice(0, n)) {
       this.emit(`search ${nboardMove(m.move)} ${formatEval(m.score)} 0 ${m.exact ? '100%' : this.depth}`);
     }

@@ -19,6 +19,13 @@
 // words, so such a torn slot fails verification (a miss) unless the mix happens to reproduce the
 // probed key, as likely as a plain 32-bit key collision. probe() copies the verified words into
 // hitScore/hitInfo, so a store racing after the probe cannot change what the caller reads.
+import { SenteError } from '@sente/core';
+
+/** The largest table size accepted, in MiB (the CLI's --tt limit). */
+export const MAX_TT_MB = 4096;
+/** At most 2^28 slots (3 GiB): the largest power of two within MAX_TT_MB. */
+const MAX_TT_BITS = 28;
+
 export const BOUND_LOWER = 1;
 export const BOUND_UPPER = 2;
 export const BOUND_EXACT = 3;
@@ -39,24 +46,32 @@ export class TranspositionTable {
    */
   constructor(megabytes = 16, shared?: SharedArrayBuffer) {
     const bits = TranspositionTable.bitsFor(megabytes);
-    this.mask = (1 << bits) - 1;
+    this.mask = 2 ** bits - 1;
     if (shared !== undefined) {
-      if (shared.byteLength !== 12 << bits) throw new Error(`transposition table: shared buffer of ${shared.byteLength} bytes, expected ${12 << bits}`);
-      this.keys = new Int32Array(shared, 0, 1 << bits);
-      this.data = new Int32Array(shared, 4 << bits, 2 << bits);
+      // Sizes as products, not shifts: 12 << 28 (a 4 GiB request) overflows 32 bits.
+      if (shared.byteLength !== 12 * 2 ** bits) throw new Error(`transposition table: shared buffer of ${shared.byteLength} bytes, expected ${12 * 2 ** bits}`);
+      this.keys = new Int32Array(shared, 0, 2 ** bits);
+      this.data = new Int32Array(shared, 4 * 2 ** bits, 2 * 2 ** bits);
     } else {
-      this.keys = new Int32Array(1 << bits);
-      this.data = new Int32Array(2 << bits);
+      this.keys = new Int32Array(2 ** bits);
+      this.data = new Int32Array(2 * 2 ** bits);
     }
   }
 
+  /** Entries as a power of two: the most that fit `megabytes` MiB (12 bytes each), from 2^10 to 2^MAX_TT_BITS. */
   private static bitsFor(megabytes: number): number {
-    return Math.floor(Math.log2(Math.max(1024, (megabytes * 1024 * 1024) / 12)));
+    if (!(megabytes > 0 && megabytes <= MAX_TT_MB)) throw new SenteError('bad-option', `the transposition table size must be a number of MiB above 0 and at most ${MAX_TT_MB}, got ${megabytes}`);
+    return Math.min(MAX_TT_BITS, Math.floor(Math.log2(Math.max(1024, (megabytes * 1024 * 1024) / 12))));
+  }
+
+  /** The bytes of a table of `megabytes` MiB. */
+  static bytesFor(megabytes = 16): number {
+    return 12 * 2 ** TranspositionTable.bitsFor(megabytes);
   }
 
   /** An empty SharedArrayBuffer for a shared table of `megabytes` MiB (pass it to the constructor). */
   static sharedBuffer(megabytes = 16): SharedArrayBuffer {
-    return new SharedArrayBuffer(12 << TranspositionTable.bitsFor(megabytes));
+    return new SharedArrayBuffer(TranspositionTable.bytesFor(megabytes));
   }
 
   /** Starts a new search: entries stored before are ignored from now on. */
