@@ -84,7 +84,8 @@ describe('sente selfplay --random-opening (data mode)', () => {
     const other = sente('selfplay', ...DATA, '--random-opening', '20-31', '--games', '6', '--resume', '--out', parts);
     expect(other.status).not.toBe(0);
     expect(other.stderr).toMatch(/randomOpening/);
-    const r = sente('selfplay', ...DATA, '--random-opening', '20-30', '--games', '6', '--workers', '2', '--resume', '--out', parts);
+    // The options data mode does not use (randomness, random plies, openings) may differ.
+    const r = sente('selfplay', ...DATA, '--random-opening', '20-30', '--games', '6', '--workers', '2', '--resume', '--out', parts, '--randomness', '0', '--random-plies', '12');
     expect(r.status, r.stderr).toBe(0);
     expect(readFileSync(join(parts, 'games.txt'))).toEqual(readFileSync(join(whole, 'games.txt')));
     expect(readFileSync(join(parts, 'positions.spos'))).toEqual(readFileSync(join(whole, 'positions.spos')));
@@ -233,5 +234,12 @@ describe('sente data', () => {
     let differ = 0;
     for (let j = 0; j < a.length; j++) if (Math.abs(a[j] - b[j]) > 1) differ++;
     expect(differ).toBe(0);
+    // Killed after epoch 2's CSV row and before its checkpoint (a throw in onEpoch stands for the
+    // kill): the resumed fit lists every epoch once.
+    const ck2 = join(tmp, 'fit2.ckpt');
+    expect(() => train({ gameFiles: [], positionFiles: [spos], id: 'killed', buildsDir: dir, epochs: 4, checkpoint: ck2, onEpoch: (e) => { if (e.epoch === 2) throw new Error('killed'); } })).toThrow('killed');
+    expect(readFileSync(join(dir, 'killed', 'training.csv'), 'utf8').trim().split('\n').map((l) => l.split(',')[0])).toEqual(['epoch', '1', '2']);
+    train({ gameFiles: [], positionFiles: [spos], id: 'killed', buildsDir: dir, epochs: 4, checkpoint: ck2 });
+    expect(readFileSync(join(dir, 'killed', 'training.csv'), 'utf8').trim().split('\n').map((l) => l.split(',')[0])).toEqual(['epoch', '1', '2', '3', '4']);
   });
 });

@@ -308,7 +308,10 @@ export function fitWeights(train: PositionSet, validation: PositionSet, options:
     if (early) {
       // Phases without validation positions take the last epoch's weights.
       for (let ph = 0; ph < phases; ph++) {
-        if (phaseEpoch[ph] === 0 && bestPhaseSse[ph] === 0) bestX.set(x.subarray(ph * PHASE_STRIDE, (ph + 1) * PHASE_STRIDE), ph * PHASE_STRIDE);
+        if (phaseEpoch[ph] === 0 && bestPhaseSse[ph] === 0) {
+          bestX.set(x.subarray(ph * PHASE_STRIDE, (ph + 1) * PHASE_STRIDE), ph * PHASE_STRIDE);
+          phaseEpoch[ph] = history.length;
+        }
       }
       return { weights: bestX, bestEpoch: Math.max(...phaseEpoch), phaseEpochs: Array.from(phaseEpoch), history };
     }

@@ -140,8 +140,15 @@ export async function runSelfplay(o: SelfplayRunOptions): Promise<SelfplaySummar
   const gamesFile = join(o.outDir, 'games.txt');
   const csvFile = join(o.outDir, 'games.csv');
   const runFile = join(o.outDir, 'run.json');
-  // run.json: every setting that decides the games (the builds folder does not).
-  const { buildsDir: _where, ...recorded } = settings;
+  // run.json: every setting that decides the games (the builds folder does not; in data mode,
+  // the random opening replaces the openings, randomness and random plies, which do not count).
+  const { buildsDir: _where, ...decisive } = settings;
+  const recorded: Partial<typeof decisive> = { ...decisive };
+  if (settings.randomOpening !== undefined) {
+    delete recorded.randomness;
+    delete recorded.randomPlies;
+    delete recorded.openings;
+  }
 
   const existing = readGameFile(gamesFile);
   if (existing.games.length > 0 || existsSync(runFile)) {

@@ -4,7 +4,7 @@
 // phase) are reported and appended to a CSV as each epoch ends.
 import { appendFileSync, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { DEFAULT_PHASES, DEFAULT_PHASES_V2, DEFAULT_SCALE, loadBuild, type EvalTable, type ManifestEntry, type TableFormat } from '@sente/search';
+import { DEFAULT_PHASES, DEFAULT_PHASES_V2, DEFAULT_SCALE, loadBuild, strideOf, type EvalTable, type ManifestEntry, type TableFormat } from '@sente/search';
 import { stringify } from 'csv-stringify/sync';
 import { buildDataset, type GameInput } from './dataset.js';
 import { fitWeights, rmsError, tableToWeights, toEvalTable, type EpochStats } from './fit.js';
@@ -13,6 +13,7 @@ import { assertNewBuildId, saveBuild } from './registry.js';
 import { shippedTestSet, testSetError } from './data/testset.js';
 import { loadPositionFiles } from './data/load.js';
 import { fitKey, readCheckpoint, writeCheckpoint } from './checkpoint.js';
+import { spreadTiedWeights, symmetrizeWeights, tieOffsets } from './symmetric.js';
 
 export interface TrainOptions {
   /** Game files, or self-play folders (their games.txt). */
@@ -48,6 +49,12 @@ export interface TrainOptions {
    * the patterns plus mobility, potential mobility and parity tables per phase (evalfeatures.ts).
    */
   readonly format?: TableFormat;
+  /**
+   * One weight per mirror class of each pattern's configurations (symmetric.ts; default true): the
+   * table evaluates a position and its mirror images alike. false fits every index on its own, as
+   * the builds up to gen4 were.
+   */
+  readonly symmetric?: boolean;
   readonly scale?: number;
   readonly validation?: number;
   readonly l2?: number;
@@ -145,27 +152,39 @@ export function train(o: TrainOptions): TrainSummary {
   o.onLoaded?.({ games: data.trainGames + data.validationGames, trainPositions: data.train.count, validationPositions: data.validation.count, invalidLines: invalidLines + data.badGames, firstInvalid, bytes });
   if (data.train.count === 0) throw new Error('the games hold no training positions');
 
+  const symmetric = o.symmetric ?? true;
+  const stride = strideOf(format);
+  if (symmetric) {
+    tieOffsets(data.train);
+    tieOffsets(data.validation);
+  }
   const start = parent ? tableToWeights(parent.table, phases, format) : undefined;
+  if (start && symmetric) symmetrizeWeights(start, phases, stride);
 
   const csvPath = o.csvPath ?? join(o.buildsDir, o.id, 'training.csv');
   mkdirSync(dirname(csvPath), { recursive: true });
-  const checkpointKey = o.checkpoint !== undefined ? fitKey(data.train, data.validation, { phases, l2, neighbour, minEmpties, validation, from: parent?.id ?? null, ...(format === 2 ? { format } : {}) }) : null;
+  const checkpointKey = o.checkpoint !== undefined ? fitKey(data.train, data.validation, { phases, l2, neighbour, minEmpties, validation, from: parent?.id ?? null, ...(format === 2 ? { format } : {}), ...(symmetric ? { symmetric } : {}) }) : null;
   const resume = o.checkpoint !== undefined && existsSync(o.checkpoint) ? readCheckpoint(o.checkpoint, checkpointKey!) : undefined;
   if (resume) o.onResume?.(resume.epoch);
   // Per phase too: validation_rms_p0 (the opening) .. validation_rms_p<phases-1>, empty for a phase
   // without validation positions (all empty without a validation set).
   const phaseColumns = Array.from({ length: phases }, (_, ph) => `validation_rms_p${ph}`);
-  if (!resume) writeFileSync(csvPath, stringify([], { header: true, columns: ['epoch', 'train_rms', 'validation_rms', 'ms', ...phaseColumns] }));
-  const rms = (v: number | undefined): string => (v === undefined || Number.isNaN(v) ? '' : v.toFixed(4));
+  // A checkpoint's history comes from JSON, where NaN was written as null.
+  const rms = (v: number | null | undefined): string => (typeof v !== 'number' || Number.isNaN(v) ? '' : v.toFixed(4));
+  const row = (e: EpochStats): (string | number)[] => [e.epoch, e.trainRms.toFixed(4), rms(e.validationRms), Math.round(e.ms), ...phaseColumns.map((_, ph) => rms(e.validationPhaseRms?.[ph]))];
+  // A resumed fit rewrites the CSV from the checkpoint's epochs: a run stopped after an epoch's row
+  // was appended but before its checkpoint was written would otherwise list that epoch twice.
+  writeFileSync(csvPath, stringify(resume ? resume.history.map(row) : [], { header: true, columns: ['epoch', 'train_rms', 'validation_rms', 'ms', ...phaseColumns] }));
   const fit = fitWeights(data.train, data.validation, {
     phases, epochs, l2, neighbour, start, signal: o.signal, threads: o.threads, resume,
     onState: o.checkpoint !== undefined ? (st) => writeCheckpoint(o.checkpoint!, checkpointKey!, st) : undefined,
     onEpoch: (s) => {
-      appendFileSync(csvPath, stringify([[s.epoch, s.trainRms.toFixed(4), rms(s.validationRms), Math.round(s.ms), ...phaseColumns.map((_, ph) => rms(s.validationPhaseRms?.[ph]))]]));
+      appendFileSync(csvPath, stringify([row(s)]));
       o.onEpoch?.(s);
     },
   });
   if (o.checkpoint !== undefined && o.signal?.aborted) throw new Error(`fit stopped after epoch ${fit.history.length}; its state is in ${o.checkpoint}: run the same command to continue`);
+  if (symmetric) spreadTiedWeights(fit.weights, phases, stride);
   const table = toEvalTable(fit.weights, phases, scale, format);
   const quantised = new Float64Array(table.weights.length);
   for (let j = 0; j < quantised.length; j++) quantised[j] = table.weights[j] / scale;
@@ -184,7 +203,7 @@ export function train(o: TrainOptions): TrainSummary {
     testSetMae: testSet ? testSet.mae : null,
     notes: o.notes ?? '',
     training: {
-      method: 'CGLS least squares, diagonal preconditioning, early stopping per phase', epochs: fit.history.length, bestEpoch: fit.bestEpoch, phaseEpochs: fit.phaseEpochs, phases, ...(format === 2 ? { format } : {}), scale, l2, neighbour,
+      method: 'CGLS least squares, diagonal preconditioning, early stopping per phase', epochs: fit.history.length, bestEpoch: fit.bestEpoch, phaseEpochs: fit.phaseEpochs, phases, ...(format === 2 ? { format } : {}), symmetric, scale, l2, neighbour,
       validation, minEmpties, trainPositions: data.train.count, validationPositions: data.validation.count,
       trainError: Number(trainError.toFixed(4)), gameFiles: o.gameFiles.length, ...(positionFiles.length > 0 ? { positionFiles: positionFiles.length } : {}),
     },

@@ -16,7 +16,7 @@ export const TRAIN_RULES: Record<string, Rule> = {
 
 interface Args {
   games?: string[]; wthor?: string[]; data?: string[]; from?: string; out: string; epochs: number; phases?: number; format: number; validation: number;
-  l2: number; neighbour: number; 'min-empties': number; threads: number; checkpoint?: string; csv?: string; notes: string; force: boolean;
+  l2: number; neighbour: number; 'min-empties': number; threads: number; checkpoint?: string; csv?: string; notes: string; force: boolean; symmetric: boolean;
 }
 
 export const trainCommand: CommandModule<object, Args> = {
@@ -33,6 +33,7 @@ export const trainCommand: CommandModule<object, Args> = {
     .option('epochs', { type: 'number', default: TRAIN_DEFAULTS.epochs, describe: 'conjugate-gradient iterations' })
     .option('phases', { type: 'number', describe: 'game phases (weight sets by number of empties; default 12, or 30 with --format 2)' })
     .option('format', { type: 'number', default: 1, describe: 'evaluation table format: 1 patterns and bias (gen3\'s), 2 also mobility, potential mobility and parity' })
+    .option('symmetric', { type: 'boolean', default: true, describe: 'one weight for a pattern configuration and its mirror image, so the table evaluates a position and its symmetric images alike (--no-symmetric: every index on its own, as builds up to gen4)' })
     .option('validation', { type: 'number', default: TRAIN_DEFAULTS.validation, describe: 'fraction of games held out for validation' })
     .option('l2', { type: 'number', default: TRAIN_DEFAULTS.l2, describe: 'penalty on each weight\'s distance from the start weights' })
     .option('neighbour', { type: 'number', default: TRAIN_DEFAULTS.neighbour, describe: 'weight of each position in its neighbouring phase' })
@@ -61,7 +62,7 @@ export const trainCommand: CommandModule<object, Args> = {
         onResume: (epoch) => console.log(`continuing from ${args.checkpoint} after epoch ${epoch}`),
         onLoading: args.data ? countProgress('loading positions') : undefined, from: args.from, id: args.out, buildsDir: buildsDir(), epochs: args.epochs, phases: args.phases, format: args.format as 1 | 2,
         validation: args.validation, l2: args.l2, neighbour: args.neighbour, minEmpties: args['min-empties'], csvPath: args.csv,
-        notes: args.notes, overwrite: args.force,
+        notes: args.notes, overwrite: args.force, symmetric: args.symmetric,
         onLoaded: (i) => {
           console.log(`${i.games} games: ${i.trainPositions} training and ${i.validationPositions} validation positions (${(i.bytes / 1048576).toFixed(1)} MiB)${i.invalidLines ? `; ${i.invalidLines} unreadable lines or games skipped${i.firstInvalid ? ` (the first: ${i.firstInvalid})` : ''}` : ''}`);
           console.log('epoch  train RMS  valid RMS     ms');

@@ -1,7 +1,8 @@
 // The pattern table: instance counts per type, coverage of the board, the square -> instance
 // inverse table, exact indices of the start position, and the colour swap.
 import { describe, expect, it } from 'vitest';
-import { COLOR_SWAP, PATTERNS, PATTERN_COUNT, PATTERN_SET_ID, PATTERN_SIZES, PATTERN_TYPES, SQUARE_INSTANCE, SQUARE_POWER, SQUARE_START, computePatternIndices } from './patterns.js';
+import { COLOR_SWAP, PATTERNS, PATTERN_COUNT, PATTERN_SET_ID, PATTERN_SIZES, PATTERN_TYPES, SQUARE_INSTANCE, SQUARE_POWER, SQUARE_START, computePatternIndices, mirrorRepresentatives } from './patterns.js';
+import { transformSetSlow } from './symmetry.js';
 import { Position } from './position.js';
 
 const sq = (name: string): number => (name.charCodeAt(1) - 49) * 8 + (name.charCodeAt(0) - 97);
@@ -47,5 +48,44 @@ describe('pattern table', () => {
     const p = Position.initial();
     const swapped = computePatternIndices(p.whiteLo, p.whiteHi, p.blackLo, p.blackHi);
     PATTERNS.forEach((q, i) => expect(COLOR_SWAP[q.type][p.patterns[i]]).toBe(swapped[i]));
+  });
+
+  it('mirror classes: as many as Burnside counts, and a board and its 8 images read the same classes', () => {
+    // Orbits of 3^n configurations under a reflection fixing f of the n squares: (3^n + 3^(f + (n - f) / 2)) / 2.
+    // edge2x and rows: no square fixed; corner3x3: its diagonal (3 squares); the 2x5 block: no
+    // reflection; diag8: read backwards by two of the four symmetries that keep it.
+    const classes = PATTERN_TYPES.map((_, t) => new Set(mirrorRepresentatives(t)).size);
+    expect(classes).toEqual([(3 ** 10 + 3 ** 5) / 2, (3 ** 9 + 3 ** 6) / 2, 3 ** 10, (3 ** 8 + 3 ** 4) / 2, (3 ** 8 + 3 ** 4) / 2, (3 ** 8 + 3 ** 4) / 2,
+      (3 ** 8 + 3 ** 4) / 2, (3 ** 7 + 3 ** 4) / 2, (3 ** 6 + 3 ** 3) / 2, (3 ** 5 + 3 ** 3) / 2, (3 ** 4 + 3 ** 2) / 2]);
+    PATTERN_TYPES.forEach((_, t) => {
+      const rep = mirrorRepresentatives(t);
+      for (let i = 0; i < rep.length; i += 7) {
+        expect(rep[i]).toBeLessThanOrEqual(i);
+        expect(rep[rep[i]]).toBe(rep[i]);
+      }
+    });
+    // The property a tied evaluation rests on: for every type, the classes its instances read on
+    // a board are those they read on each symmetric image of the board (as multisets).
+    let seed = 12345;
+    const random = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    const classesOf = (bLo: number, bHi: number, wLo: number, wHi: number): string[] => {
+      const idx = computePatternIndices(bLo, bHi, wLo, wHi);
+      return PATTERN_TYPES.map((_, t) => PATTERNS.map((q, i) => (q.type === t ? mirrorRepresentatives(t)[idx[i]] : -1)).filter((r) => r >= 0).sort((a, b) => a - b).join(','));
+    };
+    for (let n = 0; n < 30; n++) {
+      let bLo = 0, bHi = 0, wLo = 0, wHi = 0;
+      for (let q = 0; q < 64; q++) {
+        const r = random();
+        const bit = q < 32 ? 1 << q : 1 << (q - 32);
+        if (r < 0.35) q < 32 ? (bLo |= bit) : (bHi |= bit);
+        else if (r < 0.7) q < 32 ? (wLo |= bit) : (wHi |= bit);
+      }
+      const here = classesOf(bLo, bHi, wLo, wHi);
+      for (let s = 1; s < 8; s++) {
+        const [tbLo, tbHi] = transformSetSlow(bLo, bHi, s);
+        const [twLo, twHi] = transformSetSlow(wLo, wHi, s);
+        expect(classesOf(tbLo, tbHi, twLo, twHi)).toEqual(here);
+      }
+    }
   });
 });

@@ -63,6 +63,50 @@ export const PATTERN_COUNT = PATTERNS.length;
 /** Number of indices (3^length) of each pattern type. */
 export const PATTERN_SIZES: readonly number[] = PATTERN_TYPES.map((t) => 3 ** t.squares.length);
 
+/**
+ * For each index of pattern type `type`, the representative of its mirror class: the smallest
+ * index among its images under the board symmetries that map the type's squares onto themselves
+ * (a row or a diagonal read backwards, an edge or a 3x3 corner reflected in its axis; the 2x5
+ * corner block has none). The instances above drop the mirrored reading of such a pattern (it
+ * covers the same squares), so one configuration and its mirror image read different indices: an
+ * evaluation that gives each class one weight is symmetric. Computed once per type, on first use.
+ */
+export function mirrorRepresentatives(type: number): Int32Array {
+  const cached = representatives[type];
+  if (cached) return cached;
+  const squares = PATTERN_TYPES[type].squares;
+  const n = squares.length;
+  const own = new Set(squares);
+  // The digit permutation of each such symmetry: digit k moves to position perm[k].
+  const perms: number[][] = [];
+  for (let s = 1; s < 8; s++) {
+    const image = squares.map((q) => transformSquare(q, s));
+    if (!image.every((q) => own.has(q))) continue;
+    const perm = image.map((q) => squares.indexOf(q));
+    if (perm.some((to, k) => to !== k)) perms.push(perm);
+  }
+  const size = 3 ** n;
+  const out = new Int32Array(size);
+  const digits = new Int32Array(n);
+  for (let i = 0; i < size; i++) {
+    let x = i;
+    for (let k = 0; k < n; k++) {
+      digits[k] = x % 3;
+      x = (x - digits[k]) / 3;
+    }
+    let best = i;
+    for (const perm of perms) {
+      let j = 0;
+      for (let k = 0; k < n; k++) j += digits[k] * 3 ** perm[k];
+      if (j < best) best = j;
+    }
+    out[i] = best;
+  }
+  representatives[type] = out;
+  return out;
+}
+const representatives: (Int32Array | undefined)[] = [];
+
 /** Type of each instance, as a typed array for the evaluator. */
 export const INSTANCE_TYPE = Int32Array.from(PATTERNS, (p) => p.type);
 
