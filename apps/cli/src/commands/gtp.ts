@@ -3,7 +3,7 @@
 // only builds the engine from the options and moves lines between the pipes and it.
 import type { Argv, CommandModule } from 'yargs';
 import { join } from 'node:path';
-import { GtpEngine, createEngine, findBuild, readBookFile, type Book, type Engine } from '@sente/search';
+import { GtpEngine, MAX_TT_MB, createEngine, findBuild, readBookFile, type Book, type Engine } from '@sente/search';
 import { UsageError } from '../util.js';
 import { GO_GTP_RULES, goGtpHandler } from './go.js';
 import { DURATION_HELP, RULES, checked, durationMs, file, num, problem } from '../options.js';
@@ -22,7 +22,7 @@ export function engineOptions<T>(y: Argv<T>): Argv<T & EngineArgs> {
     .option('threads', { type: 'number', default: 1, describe: 'search threads (helpers share the transposition tables; see docs/engine.md)' })
     .option('book', { type: 'string', describe: 'play from an opening book: a book file, or no value for the build\'s own (opening.book beside its table)' });
   return checked(withOptions, {
-    depth: RULES.depth, time: RULES.duration, exact: RULES.exact, tt: num(1, 4096), threads: RULES.threads,
+    depth: RULES.depth, time: RULES.duration, exact: RULES.exact, tt: num(1, MAX_TT_MB), threads: RULES.threads,
     // --book with no value means the build's own book: only a named one must exist.
   }, (a) => (typeof a.book === 'string' && a.book !== '' ? problem('book', a.book, file) : null)) as unknown as Argv<T & EngineArgs>;
 }

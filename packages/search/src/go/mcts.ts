@@ -499,12 +499,13 @@ export class MctsPlayer {
     return out;
   }
 
-  /** Records the searched position (see keptRoot). */
+  /** Sets this search's score weight (the option, default 0) and the board's points. */
   private setScoreWeight(size: number): void {
     this.scoreWeight = this.options.scoreWeight ?? 0;
     this.invPoints = 1 / (size * size);
   }
 
+  /** Records the searched position (see keptRoot). */
   private rememberRoot(board: GoBoard, color: number, komi: number): void {
     this.treeSize = board.size;
     this.treeKomi = komi;
