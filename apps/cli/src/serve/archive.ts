@@ -129,7 +129,10 @@ function readFileGames(path: string, name: string, kind: ArchiveKind): { rows: G
   } else if (kind === 'sgf') {
     const r = go.parseSgf(readFileSync(path, 'utf8'));
     if (!r.ok) return { rows, records, error: `${r.error.message} (offset ${r.error.offset})` };
-    const g = r.value;
+    // A replay is setup then moves: setup between moves starts it at the last such node.
+    const flat = go.flattenSgf(r.value);
+    if (!flat.ok) return { rows, records, error: flat.error.message };
+    const g = flat.value;
     const moves = Int16Array.from(g.moves.map((m) => m.point));
     const setupBlack = [...g.setupBlack], setupWhite = [...g.setupWhite];
     const head = { size: g.size, komi: g.komi, tags: { PB: g.playerBlack, PW: g.playerWhite, RE: g.result } };

@@ -8,7 +8,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BLACK, Position, formatGgf, formatTranscript } from '@sente/core';
+import { BLACK, Position, formatGgf, formatTranscript, go } from '@sente/core';
 import { CSV_COLUMNS } from '@sente/selfplay';
 import { webAppDir } from '@sente/web';
 import { fileUnder, startLabServer, type LabServer } from './server.js';
@@ -68,6 +68,8 @@ beforeAll(async () => {
   writeFileSync(join(archive, 'sub', 'garbage.sgf'), Buffer.from([0, 1, 2, 255, 254, 40, 59, 66, 91]));
   writeFileSync(join(archive, 'games.txt'), `0 ${GAME.transcript} ${RE} gen3 1 0\n1 f5zz +2 gen3 1 0\n`);
   writeFileSync(join(archive, 'good.ggf'), `${formatGgf({ moves: [37, 43, 18], black: 'x', white: 'y' })}\n`);
+  // Go with setup between moves: replayed from the position the last setup node makes.
+  writeFileSync(join(archive, 'problem.sgf'), '(;GM[1]SZ[5]KM[0.5]PB[p]PW[q];B[cc];W[bc];AE[cc]AB[dd]PL[W];W[cd];B[dc])\n');
   lab = await startLabServer({ port: 0, archiveDir: archive, buildsDir: builds, appDir: app, maxBodyBytes: 4096 });
   guarded = await startLabServer({ port: 0, buildsDir: builds, appDir: app, token: 'correct-horse' });
 });
@@ -156,10 +158,16 @@ describe('sente serve: the archive', () => {
     // A link out of the archive folder is listed but never read.
     expect(byName.get('leak.ggf')?.error).toMatch(/links out of the archive folder/);
     expect(r.body).not.toContain('top secret');
-    expect(a.total).toBe(2);
-    expect(a.games.map((x) => x.id)).toEqual(['games.txt#0', 'good.ggf#0']);
+    expect(a.total).toBe(3);
+    expect(a.games.map((x) => x.id).sort()).toEqual(['games.txt#0', 'good.ggf#0', 'problem.sgf#0']);
     const g = await http(lab.port, '/api/archive/game?id=good.ggf%230');
     expect(JSON.parse(g.body)).toMatchObject({ kind: 'othello', moves: [37, 43, 18], tags: { PB: 'x', PW: 'y' } });
+    const p = JSON.parse((await http(lab.port, '/api/archive/game?id=problem.sgf%230')).body) as { setupBlack: number[]; setupWhite: number[]; moves: number[] };
+    const pt = (s: string): number => {
+      const r = go.parseSgfPoint(5, s);
+      return r.ok ? r.value : -1;
+    };
+    expect([p.setupBlack, p.setupWhite, p.moves]).toEqual([[pt('dd')], [pt('bc')], [pt('cd'), pt('dc')]]);
   });
 
   it('a played game is checked by our rules before it is saved', async () => {

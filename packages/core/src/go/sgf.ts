@@ -1,17 +1,32 @@
 // SGF FF[4] for Go (GM[1]): a small reader and writer written here rather than taken from
 // @sabaki/sgf so that core stays dependency-free and every parse error comes back as a value
 // with its offset. Reads the main line (first variation at every branch); keeps SZ, KM, PB, PW,
-// RE, DT, GN, the root comment C, setup AB/AW, PL, moves B[]/W[] (B[] is a pass). Other
-// properties are skipped. A file may hold a collection of game trees (a match archive):
+// RE, DT, GN, the root comment C, setup AB/AW/AE, PL, moves B[]/W[] (B[] is a pass). Other
+// properties are skipped. Setup before the first move is the game's setup (setupBlack,
+// setupWhite); setup between moves (a problem or a teaching file) is kept in laterSetup, in
+// place, and applied there by sgfToBoard. A file may hold a collection of game trees (a match archive):
 // parseSgfCollection reads every one.
 import { err, ok, type Result } from '../othello/result.js';
-import { BLACK, GoBoard, MAX_SIZE, PASS, WHITE } from './board.js';
+import { BLACK, EMPTY, GoBoard, MAX_SIZE, PASS, WHITE } from './board.js';
 import { parseSgfPoint, sgfPoint } from './notation.js';
 
 export interface SgfMove {
   readonly color: number;
   /** Board point (GoBoard indexing for the game's size) or PASS. */
   readonly point: number;
+}
+
+/**
+ * Setup in a node after the first move: each point is overwritten with its colour (EMPTY for
+ * AE), whatever was there, as FF[4] says; captures and ko do not apply.
+ */
+export interface SgfSetup {
+  /** How many of the game's moves come before this node. */
+  readonly beforeMove: number;
+  /** The points in the order written, each with its new colour (BLACK, WHITE or EMPTY). */
+  readonly stones: readonly SgfMove[];
+  /** PL in the same node: who moves after the setup. */
+  readonly playerToMove?: number;
 }
 
 export interface SgfGame {
@@ -36,6 +51,8 @@ export interface SgfGame {
   readonly mainTime?: number;
   /** OT: the overtime, as text (e.g. "1s Fischer"). */
   readonly overtime?: string;
+  /** Setup nodes between moves, in order (absent when the file has none). */
+  readonly laterSetup?: readonly SgfSetup[];
 }
 
 interface RawProp {
@@ -131,7 +148,40 @@ export function parseSgf(text: string): Result<SgfGame> {
       return err('not-go', `GM[${prop.values[0]}] is not Go (GM[1])`, prop.offset);
     }
   }
-  for (const props of nodes) {
+  const laterSetup: { beforeMove: number; stones: SgfMove[]; playerToMove?: number }[] = [];
+  for (let k = 0; k < nodes.length; k++) {
+    const props = nodes[k];
+    // A node's setup and PL come before its move (FF[4] keeps them in separate nodes; a file
+    // that mixes them gets the setup first).
+    const before = moves.length;
+    let step: { beforeMove: number; stones: SgfMove[]; playerToMove?: number } | null = null;
+    for (const prop of props) {
+      if (prop.ident !== 'AB' && prop.ident !== 'AW' && prop.ident !== 'AE') continue;
+      const color = prop.ident === 'AB' ? BLACK : prop.ident === 'AW' ? WHITE : EMPTY;
+      for (const v of prop.values) {
+        const pts = expandPointList(size, v);
+        if (!pts.ok) return err(pts.error.code, pts.error.message, prop.offset);
+        if (before === 0) {
+          // Before the first move: the game's setup. AE takes a point back out of it.
+          if (color === EMPTY) {
+            for (const list of [setupBlack, setupWhite]) for (const p of pts.value) if (list.includes(p)) list.splice(list.indexOf(p), 1);
+          } else (color === BLACK ? setupBlack : setupWhite).push(...pts.value);
+        } else {
+          if (step === null) {
+            step = { beforeMove: before, stones: [] };
+            laterSetup.push(step);
+          }
+          for (const p of pts.value) step.stones.push({ color, point: p });
+        }
+      }
+    }
+    for (const prop of props) {
+      if (prop.ident !== 'PL') continue;
+      const t = prop.values[0].trim().toUpperCase();
+      if (t !== 'B' && t !== 'W') return err('bad-player', `PL[${prop.values[0]}] should be B or W`, prop.offset);
+      if (before === 0) playerToMove = t === 'B' ? BLACK : WHITE;
+      else if (step !== null) step.playerToMove = t === 'B' ? BLACK : WHITE;
+    }
     for (const prop of props) {
       const v0 = prop.values[0];
       switch (prop.ident) {
@@ -144,27 +194,12 @@ export function parseSgf(text: string): Result<SgfGame> {
         case 'PB':
           playerBlack = v0;
           break;
-        case 'PL': {
-          const t = v0.trim().toUpperCase();
-          if (t !== 'B' && t !== 'W') return err('bad-player', `PL[${v0}] should be B or W`, prop.offset);
-          if (moves.length === 0) playerToMove = t === 'B' ? BLACK : WHITE;
-          break;
-        }
         case 'PW':
           playerWhite = v0;
           break;
         case 'RE':
           result = v0.trim();
           break;
-        case 'AB':
-        case 'AW': {
-          for (const v of prop.values) {
-            const pts = expandPointList(size, v);
-            if (!pts.ok) return err(pts.error.code, pts.error.message, prop.offset);
-            (prop.ident === 'AB' ? setupBlack : setupWhite).push(...pts.value);
-          }
-          break;
-        }
         case 'B':
         case 'W': {
           const p = parseSgfPoint(size, v0.trim());
@@ -177,7 +212,7 @@ export function parseSgf(text: string): Result<SgfGame> {
       }
     }
   }
-  const game: SgfGame = { size, komi, playerBlack, playerWhite, result, setupBlack, setupWhite, moves, ...extra };
+  const game: SgfGame = { size, komi, playerBlack, playerWhite, result, setupBlack, setupWhite, moves, ...extra, ...(laterSetup.length > 0 ? { laterSetup } : {}) };
   return ok(playerToMove === undefined ? game : { ...game, playerToMove });
 }
 
@@ -260,9 +295,15 @@ function expandPointList(size: number, v: string): Result<number[]> {
   return ok(out);
 }
 
-/** The board after setup and all moves; an illegal move is an error naming the move number. */
+/**
+ * The board after setup and all moves; an illegal move is an error naming the move number. Setup
+ * between moves (laterSetup) is applied where it stands, for the nodes up to the last move kept
+ * (a game cut after move N keeps the setup nodes that follow move N): the board is set up anew
+ * from the stones then on it, so its move history (and undo) starts there, and the prisoners
+ * carry over.
+ */
 export function sgfToBoard(game: SgfGame, superko = false): Result<GoBoard> {
-  const board = new GoBoard(game.size);
+  let board = new GoBoard(game.size);
   for (const p of game.setupBlack) if (!board.setStone(p, BLACK)) return err('bad-setup', `setup point ${sgfPoint(game.size, p)} is taken twice`, 0);
   for (const p of game.setupWhite) if (!board.setStone(p, WHITE)) return err('bad-setup', `setup point ${sgfPoint(game.size, p)} is taken twice`, 0);
   if (board.hasDeadChain()) return err('bad-setup', 'the setup has a chain without liberties', 0);
@@ -272,11 +313,64 @@ export function sgfToBoard(game: SgfGame, superko = false): Result<GoBoard> {
   else if (game.playerToMove !== undefined) board.toMove = game.playerToMove;
   else if (game.setupBlack.length > 0 && game.setupWhite.length === 0) board.toMove = WHITE;
   board.superko = superko;
-  for (let k = 0; k < game.moves.length; k++) {
+  const later = game.laterSetup ?? [];
+  let s = 0;
+  for (let k = 0; k <= game.moves.length; k++) {
+    for (; s < later.length && later[s].beforeMove === k; s++) {
+      const next = setUpAnew(board, later[s], game.moves[k]?.color);
+      if (!next.ok) return next;
+      board = next.value;
+    }
+    if (k === game.moves.length) break;
     const m = game.moves[k];
     if (!board.play(m.point, m.color)) return err('illegal-move', `move ${k + 1} (${m.color === BLACK ? 'B' : 'W'}[${sgfPoint(game.size, m.point)}]) is illegal`, 0);
   }
   return ok(board);
+}
+
+/** A fresh board holding `board`'s stones overwritten by the setup node `step`. */
+function setUpAnew(board: GoBoard, step: SgfSetup, nextMoveColor: number | undefined): Result<GoBoard> {
+  const color = new Uint8Array(board.color.length);
+  for (let p = 0; p < color.length; p++) if (board.onBoard(p)) color[p] = board.color[p];
+  for (const st of step.stones) color[st.point] = st.color;
+  const fresh = new GoBoard(board.size);
+  for (let p = 0; p < color.length; p++) if (color[p] === BLACK || color[p] === WHITE) fresh.setStone(p, color[p]);
+  if (fresh.hasDeadChain()) return err('bad-setup', `the setup after move ${step.beforeMove} leaves a chain without liberties`, 0);
+  fresh.captures.set(board.captures);
+  fresh.superko = board.superko;
+  fresh.toMove = step.playerToMove ?? nextMoveColor ?? board.toMove;
+  return ok(fresh);
+}
+
+/**
+ * The same game with its setup between moves folded in, as a front end that keeps "setup, then
+ * moves" needs it (loadsgf, the archive's replays): the stones on the board after the last setup
+ * node become the setup, and the moves after it the moves. Prisoners taken before are not kept.
+ * A game without such setup comes back as it is.
+ */
+export function flattenSgf(game: SgfGame): Result<SgfGame> {
+  const later = (game.laterSetup ?? []).filter((st) => st.beforeMove <= game.moves.length);
+  if (later.length === 0) {
+    if (game.laterSetup === undefined) return ok(game);
+    const { laterSetup: _dropped, ...rest } = game;
+    return ok(rest);
+  }
+  const last = later[later.length - 1].beforeMove;
+  const { laterSetup: _all, ...rest } = game;
+  const board = sgfToBoard({ ...game, moves: game.moves.slice(0, last), laterSetup: later });
+  if (!board.ok) return board;
+  const b = board.value;
+  const setupBlack: number[] = [];
+  const setupWhite: number[] = [];
+  for (let p = 0; p < b.color.length; p++) {
+    if (!b.onBoard(p)) continue;
+    if (b.color[p] === BLACK) setupBlack.push(p);
+    else if (b.color[p] === WHITE) setupWhite.push(p);
+  }
+  const moves = game.moves.slice(last);
+  // toMove after the setup: PL, else the next move's colour, else who was to move.
+  const toMove = moves.length > 0 ? moves[0].color : b.toMove;
+  return ok({ ...rest, setupBlack, setupWhite, moves, playerToMove: toMove });
 }
 
 function escapeValue(v: string): string {
@@ -298,7 +392,12 @@ export function writeSgf(game: SgfGame): string {
   if (game.setupWhite.length > 0) out += 'AW' + game.setupWhite.map((p) => `[${sgfPoint(game.size, p)}]`).join('');
   if (game.playerToMove !== undefined) out += `PL[${game.playerToMove === BLACK ? 'B' : 'W'}]`;
   let line = '';
-  for (const m of game.moves) {
+  const later = game.laterSetup ?? [];
+  let s = 0;
+  for (let k = 0; k <= game.moves.length; k++) {
+    for (; s < later.length && later[s].beforeMove === k; s++) line += setupNode(game.size, later[s]);
+    if (k === game.moves.length) break;
+    const m = game.moves[k];
     line += `;${m.color === BLACK ? 'B' : 'W'}[${sgfPoint(game.size, m.point)}]`;
     if (line.length > 70) {
       out += '\n' + line;
@@ -307,4 +406,17 @@ export function writeSgf(game: SgfGame): string {
   }
   if (line) out += '\n' + line;
   return out + ')\n';
+}
+
+/** A setup node between moves: AB, AW and AE in the order their first points come, then PL. */
+function setupNode(size: number, step: SgfSetup): string {
+  let node = ';';
+  const colors = [...new Set(step.stones.map((st) => st.color))];
+  for (const c of colors) {
+    const ident = c === BLACK ? 'AB' : c === WHITE ? 'AW' : 'AE';
+    const pts = step.stones.filter((st) => st.color === c);
+    if (pts.length > 0) node += ident + pts.map((st) => `[${sgfPoint(size, st.point)}]`).join('');
+  }
+  if (step.playerToMove !== undefined) node += `PL[${step.playerToMove === BLACK ? 'B' : 'W'}]`;
+  return node;
 }

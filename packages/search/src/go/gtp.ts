@@ -17,7 +17,7 @@ import { type ClockMode, gtpClockMode } from '../session.js';
 import { GoSession } from './session.js';
 import { generateCandidates } from './candidates.js';
 import { MctsPlayer, RESIGN, type SearchOptions } from './mcts.js';
-import { BLACK, EMPTY, GoBoard, PASS, WHITE, areaScore, fixedHandicapXY, formatMargin, gtpVertex, maxFixedHandicap, parseSgf, renderGoBoard, sgfToBoard } from './rules.js';
+import { BLACK, EMPTY, GoBoard, PASS, WHITE, areaScore, fixedHandicapXY, flattenSgf, formatMargin, gtpVertex, maxFixedHandicap, parseSgf, renderGoBoard, sgfToBoard } from './rules.js';
 import { STATUS_PLAYOUTS, judgeStatus, statusJudge, type Judgement } from './status.js';
 import { goMoveTimeBudget } from './time-manager.js';
 import { MAX_MOVE_MS } from '../othello/limits.js';
@@ -368,12 +368,17 @@ export class GoGtpEngine {
     if (game.value.size < 2) return { ok: false, text: 'cannot load file: board size below 2' };
     // GTP 2: the position before move `upTo` is played (all moves without it).
     const moves = game.value.moves.slice(0, Number.isFinite(upTo) ? upTo - 1 : undefined);
-    const board = sgfToBoard({ ...game.value, moves }, this.options.superko ?? false);
+    const cut = { ...game.value, moves };
+    const board = sgfToBoard(cut, this.options.superko ?? false);
     if (!board.ok) return { ok: false, text: `cannot load file: ${board.error.message}` };
+    // Setup between moves: the session's setup is the position after the last such node (the
+    // board's history, and so undo, starts there too).
+    const flat = flattenSgf(cut);
+    if (!flat.ok) return { ok: false, text: `cannot load file: ${flat.error.message}` };
     // Cut before a move: that move's player is to move (its colour, whoever moved before it).
     const next = game.value.moves[moves.length];
     if (next !== undefined) board.value.toMove = next.color;
-    this.session.load(board.value, game.value.setupBlack, game.value.setupWhite);
+    this.session.load(board.value, flat.value.setupBlack, flat.value.setupWhite);
     if (/(^|[;\]\s])KM\[/.test(text)) this.session.komi = game.value.komi;
     this.judged = null;
     return { ok: true, text: this.board.toMove === BLACK ? 'black' : 'white' };

@@ -199,6 +199,31 @@ describe('GTP for GUIs', () => {
     expect(send(e, `loadsgf ${file}`)).toBe('= white\n\n');
   });
 
+  it('loadsgf of a file with setup between moves (AE, AB, PL) sets it up where it stands', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sente-gtp-'));
+    const file = join(dir, 'problem.sgf');
+    writeFileSync(file, '(;GM[1]SZ[5]KM[0.5];B[cc];W[bc];AE[cc]AB[dd]PL[W];W[cd];B[dc])');
+    const e = new GoGtpEngine({ playouts: 4 });
+    const at = (v: string): number => {
+      const r = go.parseGtpVertex(5, v);
+      if (!r.ok) throw new Error(v);
+      return e.board.color[r.value];
+    };
+    // Before move 2: the setup node (after move 2) is not reached.
+    expect(send(e, `loadsgf ${file} 2`)).toBe('= white\n\n');
+    expect([at('C3'), at('D2')]).toEqual([go.BLACK, go.EMPTY]);
+    // Before move 3: the node is applied; the session's game starts from the position it sets up.
+    expect(send(e, `loadsgf ${file} 3`)).toBe('= white\n\n');
+    expect([at('C3'), at('B3'), at('D2'), e.board.ply]).toEqual([go.EMPTY, go.WHITE, go.BLACK, 0]);
+    expect(send(e, 'printsgf')).toBe('= (;FF[4]GM[1]CA[UTF-8]AP[sente]SZ[5]KM[0.5]AB[dd]AW[bc]PL[W])\n\n');
+    expect(send(e, `loadsgf ${file}`)).toBe('= white\n\n');
+    expect([at('C2'), at('D3'), e.board.ply]).toEqual([go.WHITE, go.BLACK, 2]);
+    expect(send(e, 'undo')).toBe('= \n\n');
+    expect(send(e, 'undo')).toBe('= \n\n');
+    expect(send(e, 'undo')).toMatch(/^\? cannot undo/);
+    expect([at('C3'), at('D2')]).toEqual([go.EMPTY, go.BLACK]);
+  });
+
   it('loadsgf of a file with variations follows the main line, and loadsgf FILE N stops before move N (as GoGui sends it)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sente-gtp-'));
     const file = join(dir, 'variations.sgf');

@@ -178,7 +178,11 @@ export interface GameCompetitions {
  * Adds the positions of `game` (replayed by core's rules; an illegal move ends the replay) to the
  * builders. Returns the number of positions added.
  */
-export function competitionsFromGame(game: rules.SgfGame, into: GameCompetitions, readingBudget = 500): number {
+export function competitionsFromGame(record: rules.SgfGame, into: GameCompetitions, readingBudget = 500): number {
+  // Setup between moves: the moves after the last such node, from the position it sets up.
+  const flat = rules.flattenSgf(record);
+  if (!flat.ok) return 0;
+  const game = flat.value;
   const b = new rules.GoBoard(game.size);
   for (const p of game.setupBlack) b.setStone(p, rules.BLACK);
   for (const p of game.setupWhite) b.setStone(p, rules.WHITE);
