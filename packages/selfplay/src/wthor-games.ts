@@ -8,6 +8,8 @@ import type { GameInput } from './dataset.js';
 
 export interface WthorGames {
   readonly games: GameInput[];
+  /** Each game's record number in the database (its id in a position file), skipped records counted. */
+  readonly indices: number[];
   /** Records skipped: unreadable, or incomplete games. */
   readonly skipped: number;
 }
@@ -22,6 +24,7 @@ export function readWthorGames(path: string): WthorGames {
   const r = readWthor(bytes);
   if (!r.ok) throw new Error(`${path}: ${r.error.message}`);
   const games: GameInput[] = [];
+  const indices: number[] = [];
   let skipped = r.value.skipped.length;
   for (const g of r.value.games) {
     if (!g.complete || g.theoreticalScore > 64) {
@@ -29,6 +32,7 @@ export function readWthorGames(path: string): WthorGames {
       continue;
     }
     games.push({ moves: g.moves, blackScore: 2 * g.theoreticalScore - 64 });
+    indices.push(g.index);
   }
-  return { games, skipped };
+  return { games, indices, skipped };
 }

@@ -102,12 +102,12 @@ function writeGamePositions<G>(output: string, options: WriterOptions, games: re
 
 /** A WTHOR database into positions labelled by each complete game's theoretical score. */
 export function convertWthor(input: string, output: string, options: WriterOptions & { kind?: number } = {}): ConvertSummary {
-  const { games: list, skipped: bad } = readWthorGames(input);
+  const { games: list, indices, skipped: bad } = readWthorGames(input);
   // The theoretical score is perfect play's from the database's depth, which the players' own
   // moves may have missed: every complete game is labelled by it (as `sente train --wthor` does),
-  // whatever score its moves end at.
+  // whatever score its moves end at. A position's game id is its record's number in the file.
   return writeGamePositions(output, options, list, bad, (g, i, add) =>
-    gamePositions(g.moves, g.blackScore, { kind: options.kind, givenScore: true }, (p, label, kind) => add(p, label, kind, SOURCE_WTHOR, i)));
+    gamePositions(g.moves, g.blackScore, { kind: options.kind, givenScore: true }, (p, label, kind) => add(p, label, kind, SOURCE_WTHOR, indices[i])));
 }
 
 /** One text line: `<64 chars> <score>` → (player lo, hi, opponent lo, hi, score), or an error. */

@@ -279,6 +279,20 @@ describe('position file', () => {
     expect(start.label).toBe(2 * theory - 64);
     expect(start.label).not.toBe(games[1].blackScore);
   });
+
+  it('gives each position the game id of its WTHOR record, also after a record that is left out', () => {
+    const games = [0, 1, 2].map((i) => randomGame(90 + i));
+    const wtb = join(dir, 'gap.wtb');
+    // Record 1 stops after 10 moves (an incomplete game): it is left out, and record 2 keeps id 2.
+    writeFileSync(wtb, writeWthor([{ moves: games[0].moves }, { moves: games[1].moves.slice(0, 10) }, { moves: games[2].moves }]));
+    const out = join(dir, 'gap.spos');
+    const s = convertWthor(wtb, out);
+    expect([s.games, s.skipped]).toEqual([2, 1]);
+    const read = readPositions(out);
+    expect([...new Set(read.map((r) => r.game))].sort()).toEqual([0, 2]);
+    expect(read.filter((r) => r.game === 2).length).toBe(games[2].moves.length);
+    expect(read.find((r) => r.game === 2)!.label).toBe(games[2].blackScore);
+  });
 });
 
 describe('position files for the fitter and the test set', () => {
