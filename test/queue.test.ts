@@ -3,7 +3,7 @@
 // the local pool (same seed); workers SIGKILLed mid-run lose and duplicate nothing; a coordinator
 // SIGKILLed and restarted with --resume finishes the same file; a forged result is refused, logged
 // and played again by an honest worker; a wrong password is a clear error, not a hang; a worker of
-// another version refuses and says why; tournaments and book scoring run over the queue; and
+// another version refuses and says why; tournaments, book scoring and relabelling run over the queue; and
 // `sente queue status|drain|clean` see and steer it; a tournament's live moves (--events) reach the
 // coordinator's events file, checked (forged reports dropped). Skips when redis-server is absent.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -253,7 +253,7 @@ describe.skipIf(!hasRedis)('the job queue (BullMQ on a real redis-server)', () =
     sente('queue', 'clean', '--redis', redis.url, '--all');
   });
 
-  it('tournaments and book scoring run over the queue with the local results', async () => {
+  it('tournaments, book scoring and relabelling run over the queue with the local results', async () => {
     const ws = [worker(redis.url, 't1'), worker(redis.url, 't2')];
     const players = ['--player', 'bootstrap:depth=1', '--player', 'bootstrap:depth=2', '--games', '6', '--exact', '6'];
     const lq = sente('tournament', ...players, '--csv', join(tmp, 't-local.csv'));
@@ -269,6 +269,17 @@ describe.skipIf(!hasRedis)('the job queue (BullMQ on a real redis-server)', () =
     const bq = sente('book', 'build', '--games', games, '--plies', '3', '--depth', '2', '--build', 'bootstrap', '--redis', redis.url, '--out', join(tmp, 'queue.book'));
     expect(bq.status, bq.stderr).toBe(0);
     expect(readFileSync(join(tmp, 'queue.book'))).toEqual(readFileSync(join(tmp, 'local.book')));
+    // Relabelling: the same labels, byte for byte (exact at 8 empties and below, which the
+    // coordinator solves again at 8 and below before it keeps them).
+    expect(sente('data', 'convert', games, '--out', join(tmp, 'all.spos')).status).toBe(0);
+    expect(sente('data', 'sample', join(tmp, 'all.spos'), '--per', '8', '--seed', '3', '--out', join(tmp, 'few.spos')).status).toBe(0);
+    const relabel = ['data', 'relabel', join(tmp, 'few.spos'), '--build', 'bootstrap', '--depth', '2', '--exact', '8'];
+    const rl = sente(...relabel, '--workers', '2', '--out', join(tmp, 'local-labels.spos'));
+    expect(rl.status, rl.stderr).toBe(0);
+    const rq = sente(...relabel, '--redis', redis.url, '--out', join(tmp, 'queue-labels.spos'));
+    expect(rq.status, rq.stderr).toBe(0);
+    expect(rq.stdout).toMatch(/positions by bootstrap at depth 2, exact from 8/);
+    expect(readFileSync(join(tmp, 'queue-labels.spos'))).toEqual(readFileSync(join(tmp, 'local-labels.spos')));
     await stopAll(ws);
   });
 

@@ -1,5 +1,5 @@
 // The `--redis` option shared by the commands that run pool jobs (selfplay, tournament, improve,
-// book): with a URL (or $SENTE_REDIS) their jobs go to the BullMQ queue there, played by
+// book, data relabel): with a URL (or $SENTE_REDIS) their jobs go to the BullMQ queue there, played by
 // `sente worker` processes anywhere; without, they run on this machine's pool as before.
 import { redisUrl, parseRedisUrl } from '@sente/selfplay/queue';
 import type { QueueSettings } from '@sente/selfplay';

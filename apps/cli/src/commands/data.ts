@@ -13,6 +13,7 @@ import { buildsDir, loadBuild } from '@sente/search';
 import { UsageError } from '../util.js';
 import { RULES, checked, file, int, num, outputFile, outputOverInput, samePath } from '../options.js';
 import { progressBar } from '../progress.js';
+import { REDIS_OPTION, queueSettings } from '../queue-options.js';
 
 /** Runs a data operation, turning a refused file (SenteError) into a user error. */
 async function guarded<T>(fn: () => T | Promise<T>): Promise<T> {
@@ -136,7 +137,7 @@ const convertCommand: CommandModule<object, ConvertArgs> = {
   },
 };
 
-interface RelabelArgs { input: string; out: string; build: string; depth: number; exact: number; 'keep-below': number; workers: number }
+interface RelabelArgs { input: string; out: string; build: string; depth: number; exact: number; 'keep-below': number; workers: number; redis?: string }
 const relabelCommand: CommandModule<object, RelabelArgs> = {
   command: 'relabel <input>',
   describe: 'Label a .spos file\'s positions by a deeper search (exact at or below --exact empties) on the worker pool; resumable',
@@ -147,11 +148,13 @@ const relabelCommand: CommandModule<object, RelabelArgs> = {
     .option('depth', { type: 'number', default: 10, describe: 'search depth of a label above --exact empties' })
     .option('exact', { type: 'number', default: 18, describe: 'label by an exact solve at or below this many empties' })
     .option('keep-below', { type: 'number', default: 0, describe: 'positions with fewer empties keep their label (e.g. already exact)' })
-    .option('workers', { type: 'number', default: defaultWorkers(), describe: 'worker threads' }),
+    .option('workers', { type: 'number', default: defaultWorkers(), describe: 'worker threads' })
+    .option('redis', REDIS_OPTION),
   { '<input>': file, out: outputFile, depth: RULES.depth, exact: RULES.exact, 'keep-below': int(0, 61), workers: RULES.workers },
   (a) => outputOverInput([['--out', a.out]], [['', a.input]])) as never,
   handler: async (args) => {
     const build = await guarded(() => loadBuild(args.build, buildsDir()).id);
+    const queue = queueSettings(args.redis);
     const stop = interruptSignal(() => process.stderr.write(`\nstopping; the labels so far are kept in ${relabelCheckpoint(args.out)}\n`));
     const terminal = process.stderr.isTTY === true;
     const bar = terminal ? progressBar('relabel') : null;
@@ -159,7 +162,7 @@ const relabelCommand: CommandModule<object, RelabelArgs> = {
     try {
       const s = await guarded(() => relabelPositions({
         input: args.input, output: args.out, buildsDir: buildsDir(), build, depth: args.depth, exact: args.exact,
-        keepBelow: args['keep-below'], workers: args.workers, signal: stop.signal,
+        keepBelow: args['keep-below'], workers: args.workers, signal: stop.signal, queue,
         onProgress: (done, total) => {
           if (bar) {
             if (!started) { bar.start(total, done); started = true; }

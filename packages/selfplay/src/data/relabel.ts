@@ -5,10 +5,14 @@
 // crashed run resumes where it stopped, and the output is written once, atomically, in the input's
 // order when every position has its label. The checkpoint records the settings and the input's
 // header: resuming with other settings or another input is refused rather than mixing labels.
+// With `queue` the batches go to the BullMQ/Redis queue instead, labelled by `sente worker`
+// processes on any number of machines (each label is checked before it is kept, queue/validate.ts).
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { SenteError } from '@sente/core';
 import { writeFileAtomic } from '@sente/search';
-import { runPool, batches, type PoolSummary } from '../pool.js';
+import { batches, type PoolSummary } from '../pool.js';
+import { runJobs, type QueueSettings } from '../jobs.js';
 import type { LabelTask } from '../worker.js';
 import { LABEL_EXACT, LABEL_SEARCH, RECORD_WORDS, crc32, metaEmpties, metaKind, metaLabel, metaSide, metaSource, packMeta } from './format.js';
 import { PositionWriter, readHeader, readPositionWords } from './io.js';
@@ -32,6 +36,8 @@ export interface RelabelOptions {
   readonly onProgress?: (done: number, total: number) => void;
   /** Milliseconds between checkpoint writes (default 5000). */
   readonly checkpointMs?: number;
+  /** Label on the BullMQ/Redis queue instead of the local pool. */
+  readonly queue?: QueueSettings;
 }
 
 export interface RelabelSummary {
@@ -124,9 +130,10 @@ export async function relabelPositions(o: RelabelOptions): Promise<RelabelSummar
   o.onProgress?.(count - pending.length, count);
   let pool: PoolSummary | null = null;
   if (pending.length > 0) {
-    pool = await runPool<null, [number, number]>({
+    pool = await runJobs<null, [number, number]>({
       workers: o.workers,
-      jobs: batches(pending, o.batch ?? 16).map((keys) => ({ keys, payload: null })),
+      // A queue job costs a few Redis round trips: larger batches there.
+      jobs: batches(pending, o.batch ?? (o.queue ? 64 : 16)).map((keys) => ({ keys, payload: null })),
       makeTask: (_p, keys): Omit<LabelTask, 'port'> => ({
         kind: 'label', buildsDir: o.buildsDir, build: o.build, depth: o.depth, exact: o.exact, keys,
         positions: keys.map((i) => {
@@ -144,7 +151,7 @@ export async function relabelPositions(o: RelabelOptions): Promise<RelabelSummar
         }
       },
       signal: o.signal,
-    });
+    }, o.queue, 'label', [resolve(o.output), o.build, o.depth, o.exact, keepBelow, count, inputCrc]);
   }
   let exact = 0, search = 0, change = 0, changed = 0;
   let done = true;

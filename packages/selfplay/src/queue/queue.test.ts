@@ -3,7 +3,9 @@
 // forged ones refused with the reason), and the identity check.
 import { describe, expect, it } from 'vitest';
 import { canonicalKey, Position } from '@sente/core';
-import { bootstrapTable, createEngine, positionOfKey } from '@sente/search';
+import { bootstrapTable, createEngine, positionOfKey, solvePosition } from '@sente/search';
+import { LABEL_EXACT, LABEL_SEARCH } from '../data/format.js';
+import { setPosition } from '../data/load.js';
 import { DEFAULT_OPENINGS_FILE, readOpeningsFile } from '../openings.js';
 import { playSelfplayGame, type SelfplaySettings } from '../selfplay.js';
 import { refereeGame } from '../referee.js';
@@ -116,6 +118,37 @@ describe('the replay check of returned items', () => {
     // A move after the end of the game is refused (as too long when the board is full).
     expect(r.reason).toBe('normal');
     expect(liveMove(match, [2], { ...good, moves: [...r.moves, 0] })).toMatch(r.moves.length < 60 ? /after the end of the game/ : /at most 60 moves/);
+  });
+
+  it('checks position labels: the kind the empties call for, in range, even when exact, and solved again at few empties', () => {
+    // Positions of the self-play game above at 30 empties and at 6.
+    const g = game;
+    const at = (empties: number): [number, number, number, number, number] => {
+      const p = Position.initial();
+      for (const m of g.moves) {
+        if (p.emptyCount() === empties) break;
+        if (p.mustPass()) p.makePass();
+        p.makeMove(m);
+      }
+      expect(p.emptyCount()).toBe(empties);
+      const side = p.side;
+      return [p.bb[0], p.bb[1], p.bb[2], p.bb[3], side];
+    };
+    const label: LocalTask = { kind: 'label', buildsDir: '', build: 'bootstrap', depth: 2, exact: 8, keys: [3, 9], positions: [at(30), at(6)] };
+    const q = new Position();
+    setPosition(q, ...label.positions[1]);
+    const solved = solvePosition(q, { pv: false }).score;
+    expect(invalidItem(label, 3, [12, LABEL_SEARCH])).toBeNull();
+    expect(invalidItem(label, 9, [solved, LABEL_EXACT])).toBeNull();
+    expect(invalidItem(label, 4, [12, LABEL_SEARCH])).toMatch(/position 4 is not in the job/);
+    expect(invalidItem(label, 3, [12, LABEL_EXACT])).toMatch(/an exact label at 30 empties \(exact at or below 8\)/);
+    expect(invalidItem(label, 9, [solved, LABEL_SEARCH])).toMatch(/a search label at 6 empties/);
+    expect(invalidItem(label, 3, [65, LABEL_SEARCH])).toMatch(/outside -64\.\.64/);
+    expect(invalidItem(label, 3, [1.5, LABEL_SEARCH])).toMatch(/not a \[label, kind\] pair/);
+    expect(invalidItem(label, 3, { label: 1 })).toMatch(/not a \[label, kind\] pair/);
+    expect(invalidItem(label, 9, [solved + 1, LABEL_EXACT])).toMatch(/is odd/);
+    const wrong = solved >= 62 ? solved - 2 : solved + 2;
+    expect(invalidItem(label, 9, [wrong, LABEL_EXACT])).toBe(`exact label ${wrong}, the solver gives ${solved}`);
   });
 
   it('checks book scores: one per legal move, in range', () => {

@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { confinedPath, findBuild, readManifest, shippedBuildsDir } from '@sente/search';
-import type { BookTask, MatchTask, SelfplayTask } from '../worker.js';
+import type { BookTask, LabelTask, MatchTask, SelfplayTask } from '../worker.js';
 import { BlobStore, fetchBlob, sha256, sha256File } from './blobs.js';
 
-export type LocalTask = Omit<SelfplayTask, 'port'> | Omit<MatchTask, 'port'> | Omit<BookTask, 'port'>;
+export type LocalTask = Omit<SelfplayTask, 'port'> | Omit<MatchTask, 'port'> | Omit<BookTask, 'port'> | Omit<LabelTask, 'port'>;
 
 /** A build as a job carries it: its id and the checksums of its table and calibration. */
 export interface BuildRef {
@@ -31,7 +31,7 @@ const BLOB = 'blob:';
 
 function buildsOf(task: LocalTask): { dir: string; ids: string[] } {
   if (task.kind === 'selfplay') return { dir: task.settings.buildsDir, ids: [task.settings.build] };
-  if (task.kind === 'book') return { dir: task.buildsDir, ids: [task.build] };
+  if (task.kind === 'book' || task.kind === 'label') return { dir: task.buildsDir, ids: [task.build] };
   return { dir: task.buildsDir, ids: [...new Set(task.games.flatMap((g) => [g.black.build, g.white.build]))] };
 }
 

@@ -1,9 +1,13 @@
 // Every item a worker returns is replayed with core's rules before it is accepted: a game must be
 // a legal, finished game from the job's opening whose recorded score is the one the rules give;
-// a book entry's scores must be one per legal move of its position, in range. Anything else is
-// refused (logged by the coordinator, never written) and its key is played again.
+// a book entry's scores must be one per legal move of its position, in range; a position's label
+// must be of the kind its empties call for, in range, even when exact (a final score is), and at
+// VERIFY_EMPTIES or fewer empties the score our solver gives. Anything else is refused (logged by
+// the coordinator, never written) and its key is played again.
 import { Position } from '@sente/core';
-import { positionOfKey, type MoveScore } from '@sente/search';
+import { positionOfKey, solvePosition, type MoveScore } from '@sente/search';
+import { LABEL_EXACT, LABEL_SEARCH } from '../data/format.js';
+import { setPosition } from '../data/load.js';
 import { finishedBlackScore, type GameRecord } from '../gamefile.js';
 import { readOpeningsFile } from '../openings.js';
 import type { GameOutcome } from '../referee.js';
@@ -16,6 +20,7 @@ export function invalidItem(task: LocalTask, key: number, item: unknown): string
     if (typeof item !== 'object' || item === null) return 'not an object';
     if (task.kind === 'selfplay') return invalidSelfplay(task, key, item as GameRecord);
     if (task.kind === 'match') return invalidMatch(task, key, item as GameOutcome);
+    if (task.kind === 'label') return invalidLabel(task, key, item);
     return invalidBook(task, key, item as MoveScore[]);
   } catch (e) {
     return `unreadable: ${(e as Error).message}`;
@@ -102,6 +107,29 @@ function invalidBook(task: Extract<LocalTask, { kind: 'book' }>, key: number, sc
     if (typeof s.exact !== 'boolean') return 'an exactness flag is not a boolean';
     // Exact scores are disc differences; midgame estimates are unbounded in principle, only sane.
     if (!Number.isFinite(s.score) || Math.abs(s.score) > (s.exact ? 64 : 1000)) return `score ${s.score} of move ${s.move} out of range`;
+  }
+  return null;
+}
+
+/** Exact labels of positions with at most this many empties are solved again by the coordinator (well under a millisecond each). */
+export const VERIFY_EMPTIES = 8;
+
+function invalidLabel(task: Extract<LocalTask, { kind: 'label' }>, key: number, item: unknown): string | null {
+  const i = task.keys.indexOf(key);
+  if (i < 0) return `position ${key} is not in the job`;
+  if (!Array.isArray(item) || item.length !== 2 || !item.every((x) => Number.isInteger(x))) return 'not a [label, kind] pair of integers';
+  const [label, kind] = item as [number, number];
+  if (label < -64 || label > 64) return `label ${label} is outside -64..64`;
+  const [pLo, pHi, oLo, oHi, side] = task.positions[i];
+  const p = new Position();
+  setPosition(p, pLo, pHi, oLo, oHi, side);
+  const empties = p.emptyCount();
+  const exact = empties <= task.exact || p.isGameOver();
+  if (kind !== (exact ? LABEL_EXACT : LABEL_SEARCH)) return `${kind === LABEL_EXACT ? 'an exact' : kind === LABEL_SEARCH ? 'a search' : `a kind-${kind}`} label at ${empties} empties (exact at or below ${task.exact})`;
+  if (exact && label % 2 !== 0) return `exact label ${label} is odd (a final score is even)`;
+  if (exact && empties <= VERIFY_EMPTIES) {
+    const solved = solvePosition(p, { pv: false }).score;
+    if (solved !== label) return `exact label ${label}, the solver gives ${solved}`;
   }
   return null;
 }
