@@ -3,7 +3,8 @@
 // the local pool (same seed); workers SIGKILLed mid-run lose and duplicate nothing; a coordinator
 // SIGKILLed and restarted with --resume finishes the same file; a forged result is refused, logged
 // and played again by an honest worker; a wrong password is a clear error, not a hang; a worker of
-// another version refuses and says why; tournaments, book scoring and relabelling run over the queue; and
+// another version refuses and says why; tournaments, book scoring, relabelling and data-mode
+// self-play run over the queue; and
 // `sente queue status|drain|clean` see and steer it; a tournament's live moves (--events) reach the
 // coordinator's events file, checked (forged reports dropped). Skips when redis-server is absent.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -253,7 +254,7 @@ describe.skipIf(!hasRedis)('the job queue (BullMQ on a real redis-server)', () =
     sente('queue', 'clean', '--redis', redis.url, '--all');
   });
 
-  it('tournaments, book scoring and relabelling run over the queue with the local results', async () => {
+  it('tournaments, book scoring, relabelling and data-mode self-play run over the queue with the local results', async () => {
     const ws = [worker(redis.url, 't1'), worker(redis.url, 't2')];
     const players = ['--player', 'bootstrap:depth=1', '--player', 'bootstrap:depth=2', '--games', '6', '--exact', '6'];
     const lq = sente('tournament', ...players, '--csv', join(tmp, 't-local.csv'));
@@ -280,6 +281,15 @@ describe.skipIf(!hasRedis)('the job queue (BullMQ on a real redis-server)', () =
     expect(rq.status, rq.stderr).toBe(0);
     expect(rq.stdout).toMatch(/positions by bootstrap at depth 2, exact from 8/);
     expect(readFileSync(join(tmp, 'queue-labels.spos'))).toEqual(readFileSync(join(tmp, 'local-labels.spos')));
+    // Data mode (random openings of varying length): the same games and positions.
+    const dm = ['selfplay', '--build', 'bootstrap', '--depth', '1', '--exact', '6', '--seed', '9', '--random-opening', '10-40', '--games', '60'];
+    const dl = sente(...dm, '--workers', '2', '--out', join(tmp, 'dm-local'));
+    expect(dl.status, dl.stderr).toBe(0);
+    const dq = sente(...dm, '--redis', redis.url, '--out', join(tmp, 'dm-queue'));
+    expect(dq.status, dq.stderr).toBe(0);
+    expect(dq.stderr).not.toMatch(/refused/);
+    expect(readFileSync(join(tmp, 'dm-queue', 'games.txt'), 'utf8')).toBe(readFileSync(join(tmp, 'dm-local', 'games.txt'), 'utf8'));
+    expect(readFileSync(join(tmp, 'dm-queue', 'positions.spos'))).toEqual(readFileSync(join(tmp, 'dm-local', 'positions.spos')));
     await stopAll(ws);
   });
 

@@ -75,6 +75,18 @@ describe('the replay check of returned items', () => {
     expect(invalidItem(task, 5, { ...game, moves: 'f5d6' })).toMatch(/not squares/);
   });
 
+  it('accepts a data-mode game (random opening of its own length) and refuses one with another opening', () => {
+    const data: SelfplaySettings = { ...settings, randomOpening: [10, 40] };
+    const dataTask: LocalTask = { kind: 'selfplay', settings: data, keys: [4] };
+    const g = playSelfplayGame(engine, data, 4);
+    expect(g.openingPlies).toBeGreaterThanOrEqual(10);
+    expect(invalidItem(dataTask, 4, g)).toBeNull();
+    const other = playSelfplayGame(engine, data, 5);
+    expect(invalidItem(dataTask, 4, { ...other, index: 4 })).toMatch(/does not start with the random opening of game 4/);
+    // An XOT game is not a data-mode game of the run.
+    expect(invalidItem(dataTask, 5, game)).toMatch(/random opening|game index/);
+  });
+
   it('checks tournament results against their opening, score and result', async () => {
     const spec = { kind: 'engine' as const, name: 'b', build: 'bootstrap', depth: 1, exact: 6 };
     const opening = [37, 43, 34];

@@ -10,6 +10,7 @@ import { LABEL_EXACT, LABEL_SEARCH } from '../data/format.js';
 import { setPosition } from '../data/load.js';
 import { finishedBlackScore, type GameRecord } from '../gamefile.js';
 import { readOpeningsFile } from '../openings.js';
+import { randomDataOpening } from '../selfplay.js';
 import type { GameOutcome } from '../referee.js';
 import { adjudicationProblem } from '../match/adjudication.js';
 import type { LocalTask } from './transport.js';
@@ -49,7 +50,11 @@ function invalidSelfplay(task: Extract<LocalTask, { kind: 'selfplay' }>, key: nu
   if (g.seed !== s.seed) return `seed ${g.seed}, the run's seed is ${s.seed}`;
   if (!isMoveList(g.moves)) return 'the moves are not squares';
   if (!Number.isInteger(g.openingPlies) || g.openingPlies < 0 || g.openingPlies > g.moves.length) return `opening plies ${g.openingPlies} out of range`;
-  if (s.openings.kind === 'file') {
+  if (s.randomOpening !== undefined) {
+    // Data mode: the game's own random plies, drawn from the run's seed and the game's index.
+    const want = randomDataOpening(s.randomOpening, s.seed, key);
+    if (g.openingPlies !== want.length || want.some((m, i) => g.moves[i] !== m)) return `does not start with the random opening of game ${key}`;
+  } else if (s.openings.kind === 'file') {
     const r = readOpeningsFile(s.openings.path); // cached per path by openings.ts
     if (!r.ok) throw new Error(r.error);
     const lines = r.value;
