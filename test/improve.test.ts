@@ -128,4 +128,34 @@ describe('sente improve', () => {
     expect(noData.status).toBe(2);
     expect(noData.stderr).toMatch(/--extra-data needs data mode/);
   });
+
+  it('data mode with --relabel-depth: the positions labelled again by the strongest build, fitted on, in the lineage', () => {
+    const run = join(tmp, 'run-relabel');
+    const base = ['improve', '--games', '30', '--depth', '1', '--exact', '8', '--match-games', '2', '--epochs', '2',
+      '--workers', '2', '--run', run, '--prefix', 'rl', '--random-opening', '20-40'];
+    const noMode = spawnSync(process.execPath, [MAIN, 'improve', '--relabel-depth', '2', '--run', join(tmp, 'never')], { cwd: ROOT, env, encoding: 'utf8' });
+    expect(noMode.status).toBe(2);
+    expect(noMode.stderr).toMatch(/--relabel-depth needs data mode/);
+    const r = spawnSync(process.execPath, [MAIN, ...base, '--relabel-depth', '2', '--relabel-exact', '10', '--generations', '1'], { cwd: ROOT, env, encoding: 'utf8', timeout: 180_000 });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/relabelled by bootstrap at depth 2, exact from 10: \d+ positions/);
+    const labelled = join(run, 'gen-1', 'labelled.spos');
+    // The same labels as `sente data relabel` gives (positions the games solved keep theirs).
+    const direct = join(tmp, 'direct.spos');
+    const d = spawnSync(process.execPath, [MAIN, 'data', 'relabel', join(run, 'gen-1', 'selfplay', 'positions.spos'), '--out', direct, '--build', 'bootstrap',
+      '--depth', '2', '--exact', '10', '--keep-below', '9', '--workers', '2'], { cwd: ROOT, env, encoding: 'utf8' });
+    expect(d.status, d.stderr).toBe(0);
+    expect(readFileSync(labelled)).toEqual(readFileSync(direct));
+    const kinds = new Set(readPositions(labelled).map((p) => p.kind));
+    expect([...kinds].sort()).toEqual([1, 2]); // exact and search labels, no game results
+    const cand = readManifest(join(tmp, 'builds')).builds.find((b) => b.id === 'rl-g1')!;
+    expect(cand.lineage).toMatchObject({
+      labels: { build: 'bootstrap', depth: 2, exact: 10 },
+      data: [{ file: labelled, sha256: createHash('sha256').update(readFileSync(labelled)).digest('hex') }],
+    });
+    // Resuming with other labels is refused.
+    const other = spawnSync(process.execPath, [MAIN, ...base, '--relabel-depth', '3', '--relabel-exact', '10', '--generations', '2'], { cwd: ROOT, env, encoding: 'utf8' });
+    expect(other.status).toBe(2);
+    expect(other.stderr).toMatch(/cannot resume .*relabelDepth was 2, now 3/);
+  });
 });

@@ -9,7 +9,11 @@
 // an existing run folder resumes it (same settings required). In data mode (`randomOpening`) the
 // self-play games open with a random number of random plies and are then played by best moves; the
 // candidate is fitted on their positions after the random part (positions.spos, labelled by the
-// final score, exact where the endgame was solved), in the evaluation format asked for.
+// final score, exact where the endgame was solved), in the evaluation format asked for. With
+// `relabelDepth` those positions are first labelled again by the strongest build's deeper search
+// (data/relabel.ts: exact at or below `relabelExact` empties; the ones the game already solved keep
+// their label) into the generation's labelled.spos, which the candidate is fitted on instead: the
+// recipe gen4 was made by (docs/builds.md).
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { findBuild, readRegistry, strongestId, validBuildId, writeFileAtomic } from '@sente/search';
@@ -18,6 +22,7 @@ import type { EpochStats } from './fit.js';
 import { DEFAULT_OPENINGS_FILE, readOpeningsFile, type OpeningSource } from './openings.js';
 import { setStrongest, updateBuild } from './registry.js';
 import { randomOpeningProblem, runSelfplay, type SelfplaySummary } from './selfplay-run.js';
+import { relabelPositions } from './data/relabel.js';
 import { svgDocument, type Chart } from './svg.js';
 import { pickOpenings, runTournament, headToHead } from './tournament.js';
 import { resolveGameFile, train, trainSettingsProblem } from './train.js';
@@ -48,6 +53,11 @@ export interface ImproveOptions {
   /** Data mode: each self-play game opens with N random plies, N drawn from this range, then best
    *  moves; training uses the positions after the random part (the games' positions.spos). */
   readonly randomOpening?: readonly [number, number];
+  /** Data mode: label the positions again by a search of this depth of the strongest build
+   *  before fitting (bootstrapping; absent: the games' final scores). */
+  readonly relabelDepth?: number;
+  /** With relabelDepth: exact labels at or below this many empties (default 16). */
+  readonly relabelExact?: number;
   /** Evaluation-table format of the candidates (1, gen3's, by default; 2 adds mobility, potential
    *  mobility and parity tables). */
   readonly format?: 1 | 2;
@@ -117,7 +127,10 @@ export async function improve(o: ImproveOptions): Promise<ImproveSummary> {
     ?? (o.randomOpening === undefined && (o.extraData?.length ?? 0) > 0 ? '--extra-data needs data mode (--random-opening A-B): without it the candidates train on games' : null)
     ?? (o.randomOpening !== undefined && (o.extraGames?.length ?? 0) > 0 ? '--extra-games trains on games; in data mode (--random-opening) give position files with --extra-data (convert games with "sente data convert")' : null)
     ?? (o.extraData ?? []).map((f) => (existsSync(f) ? null : `position file ${f} does not exist`)).find((p) => p !== null)
-    ?? (o.extraGames ?? []).map((f) => (existsSync(resolveGameFile(f)) ? null : `game file ${f} does not exist`)).find((p) => p !== null) ?? null;
+    ?? (o.extraGames ?? []).map((f) => (existsSync(resolveGameFile(f)) ? null : `game file ${f} does not exist`)).find((p) => p !== null)
+    ?? (o.relabelDepth !== undefined && o.randomOpening === undefined ? '--relabel-depth needs data mode (--random-opening A-B): it labels the positions of data-mode games' : null)
+    ?? (o.relabelDepth !== undefined && !(Number.isInteger(o.relabelDepth) && o.relabelDepth >= 1 && o.relabelDepth <= 60) ? `relabel depth must be a whole number from 1 to 60, got ${o.relabelDepth}` : null)
+    ?? (o.relabelExact !== undefined && !(Number.isInteger(o.relabelExact) && o.relabelExact >= 0 && o.relabelExact <= 30) ? `relabel exact must be a whole number from 0 to 30, got ${o.relabelExact}` : null) ?? null;
   if (problem) throw new Error(problem);
   mkdirSync(o.runDir, { recursive: true });
   const settingsFile = join(o.runDir, 'settings.json');
@@ -125,13 +138,14 @@ export async function improve(o: ImproveOptions): Promise<ImproveSummary> {
   const idPrefix = o.idPrefix ?? (typeof previous?.idPrefix === 'string' ? previous.idPrefix : `i${basename(o.runDir)}`);
   const bad = validBuildId(`${idPrefix}-g1`);
   if (bad) throw new Error(`--prefix: ${bad}`);
-  const settings = { ...o, idPrefix, signal: undefined, log: undefined, onProgress: undefined, generations: undefined, queue: undefined };
+  const relabelExact = o.relabelDepth !== undefined ? o.relabelExact ?? 16 : undefined;
+  const settings = { ...o, idPrefix, relabelExact, signal: undefined, log: undefined, onProgress: undefined, generations: undefined, queue: undefined };
   // An existing run folder is resumed: finished generations are kept, the next one continues
   // where it stopped (self-play resumes its games file; training redoes an unfinished candidate).
   const reports: GenerationReport[] = [];
   if (previous) {
     const before = previous;
-    for (const key of ['games', 'depth', 'exact', 'randomness', 'randomPlies', 'openings', 'randomOpening', 'format', 'seed', 'idPrefix'] as const) {
+    for (const key of ['games', 'depth', 'exact', 'randomness', 'randomPlies', 'openings', 'randomOpening', 'relabelDepth', 'relabelExact', 'format', 'seed', 'idPrefix'] as const) {
       if (JSON.stringify(before[key]) !== JSON.stringify(settings[key])) {
         throw new Error(`cannot resume ${o.runDir}: its ${key} was ${JSON.stringify(before[key])}, now ${JSON.stringify(settings[key])}`);
       }
@@ -147,8 +161,10 @@ export async function improve(o: ImproveOptions): Promise<ImproveSummary> {
   }
   writeFileAtomic(settingsFile, `${JSON.stringify(settings, null, 2)}\n`);
   const dataMode = o.randomOpening !== undefined;
-  // What each generation trains on: its games, or in data mode its positions.
-  const genFiles: string[] = reports.map((r) => join(o.runDir, `gen-${r.generation}`, 'selfplay', dataMode ? 'positions.spos' : 'games.txt'));
+  // What each generation trains on: its games, or in data mode its positions (relabelled ones
+  // with relabelDepth).
+  const dataFile = (g: number): string => join(o.runDir, `gen-${g}`, ...(!dataMode ? ['selfplay', 'games.txt'] : o.relabelDepth !== undefined ? ['labelled.spos'] : ['selfplay', 'positions.spos']));
+  const genFiles: string[] = reports.map((r) => dataFile(r.generation));
   const xot = readOpeningsFile(DEFAULT_OPENINGS_FILE);
   if (!xot.ok) throw new Error(xot.error);
   let interrupted = false;
@@ -170,7 +186,18 @@ export async function improve(o: ImproveOptions): Promise<ImproveSummary> {
     if (sp.interrupted || !sp.complete) { interrupted = true; break; }
     log(`  ${sp.games} games (${sp.played} played now in ${sp.seconds.toFixed(1)} s, ${sp.gamesPerMinute.toFixed(0)}/min); black ${sp.blackWins}, draws ${sp.draws}, white ${sp.whiteWins}`);
     if (dataMode) log(`  ${sp.positions} positions after the random openings in ${sp.positionsFile}`);
-    genFiles.push(dataMode ? sp.positionsFile! : sp.gamesFile);
+    if (o.relabelDepth !== undefined && !existsSync(dataFile(g))) {
+      // Resumable: an interrupted relabel keeps its labels in its checkpoint.
+      const rl = await relabelPositions({
+        input: sp.positionsFile!, output: dataFile(g), buildsDir: o.buildsDir, build: champion.id, depth: o.relabelDepth, exact: relabelExact!,
+        keepBelow: o.exact + 1, workers: o.workers, signal: o.signal, queue: o.queue,
+        onProgress: (done, total) => o.onProgress?.(`gen ${g} relabel`, done, total),
+      });
+      if (rl.pool && rl.pool.failed.length > 0) throw new Error(`generation ${g}: relabelling failed after retries: ${rl.pool.failed[0].error}`);
+      if (!rl.complete) { interrupted = true; break; }
+      log(`  relabelled by ${champion.id} at depth ${o.relabelDepth}, exact from ${relabelExact}: ${rl.labelled} positions in ${rl.seconds.toFixed(1)} s (${rl.exact} exact, ${rl.search} by search, ${rl.kept} kept from the games); mean change ${rl.meanChange.toFixed(2)} discs`);
+    }
+    genFiles.push(dataMode ? dataFile(g) : sp.gamesFile);
     const recent = o.window && o.window > 0 ? genFiles.slice(-o.window) : genFiles;
     const gameFiles = dataMode ? [] : [...(o.extraGames ?? []), ...recent];
     const positionFiles = dataMode ? [...(o.extraData ?? []), ...recent] : undefined;
@@ -220,6 +247,7 @@ export async function improve(o: ImproveOptions): Promise<ImproveSummary> {
           build: champion.id, games: o.games, depth: o.depth, exact: o.exact, randomness: o.randomness, randomPlies: o.randomPlies, openings: o.openings, seed: o.seed * 1000 + g,
           ...(dataMode ? { randomOpening: [o.randomOpening![0], o.randomOpening![1]] } : {}),
         },
+        ...(o.relabelDepth !== undefined ? { labels: { build: champion.id, depth: o.relabelDepth, exact: relabelExact } } : {}),
         format: o.format ?? 1,
         data: dataMode ? positionFiles!.map((f) => ({ file: f, sha256: sha256File(f) })) : gameFiles.map((f) => ({ file: f, sha256: sha256File(resolveGameFile(f)) })),
         match: {

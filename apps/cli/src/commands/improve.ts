@@ -17,7 +17,7 @@ import { TRAIN_RULES } from './train.js';
 interface Args {
   generations: number; games: number; depth: number; exact: number; randomness: number; 'random-plies': number;
   openings: string; 'match-games': number; 'match-time'?: string; 'match-depth'?: number; 'match-exact'?: number; epochs: number; l2: number;
-  neighbour: number; phases?: number; format: number; 'random-opening'?: string; 'extra-data': string[]; validation: number; workers: number; seed: number; runs: string; run?: string; redis?: string;
+  neighbour: number; phases?: number; format: number; 'random-opening'?: string; 'relabel-depth'?: number; 'relabel-exact'?: number; 'extra-data': string[]; validation: number; workers: number; seed: number; runs: string; run?: string; redis?: string;
   prefix?: string; window: number; 'extra-games': string[]; sprt: string | false;
 }
 
@@ -53,6 +53,8 @@ export const improveCommand: CommandModule<object, Args> = {
     .option('phases', { type: 'number', describe: 'phases of the trained tables (default 12, or 30 with --format 2)' })
     .option('format', { type: 'number', default: 1, describe: 'evaluation table format of the candidates: 1 patterns and bias (gen3\'s), 2 also mobility, potential mobility and parity' })
     .option('random-opening', { type: 'string', describe: 'data mode: self-play games open with N random plies, N drawn from this range A-B (e.g. 10-50), then best moves; candidates train on the positions after the random part' })
+    .option('relabel-depth', { type: 'number', describe: 'data mode: label the positions again by a search of the strongest build at this depth before fitting (e.g. 6; default: the games\' final scores)' })
+    .option('relabel-exact', { type: 'number', describe: 'with --relabel-depth: exact labels at or below this many empties (default 16)' })
     .option('extra-data', { type: 'string', array: true, default: [], describe: 'more position files (.spos) to train on in data mode (e.g. earlier runs\' positions)' })
     .option('validation', { type: 'number', default: TRAIN_DEFAULTS.validation, describe: 'validation fraction' })
     .option('workers', { type: 'number', default: defaultWorkers(), describe: 'worker threads' })
@@ -67,7 +69,10 @@ export const improveCommand: CommandModule<object, Args> = {
       ...TRAIN_RULES, generations: int(1, 1000), games: RULES.games, depth: RULES.depth, exact: RULES.exact, randomness: num(0, 64),
       'random-plies': int(0, 60), 'match-games': RULES.games, 'match-time': RULES.duration, 'match-depth': RULES.depth, 'match-exact': RULES.exact,
       workers: RULES.workers, seed: RULES.seed, runs: folder, run: folder, window: int(0, 1000), 'extra-games': existing, 'extra-data': file,
+      'relabel-depth': RULES.depth, 'relabel-exact': RULES.exact,
     }, (a) => {
+      if (a['relabel-depth'] !== undefined && a['random-opening'] === undefined) return '--relabel-depth needs data mode (--random-opening A-B): it labels the positions of data-mode games';
+      if (a['relabel-exact'] !== undefined && a['relabel-depth'] === undefined) return '--relabel-exact goes with --relabel-depth';
       if (a['match-time'] !== undefined && a['match-depth'] !== undefined) return '--match-time and --match-depth exclude each other: the match is at equal time per move, or at a fixed depth';
       if ((a.sprt as unknown) === false) return null;
       const t = parseSprt(String(a.sprt));
@@ -91,6 +96,7 @@ export const improveCommand: CommandModule<object, Args> = {
         buildsDir: buildsDir(), runDir, generations: args.generations, games: args.games, depth: args.depth, exact: args.exact,
         randomness: args.randomness, randomPlies: args['random-plies'], openings: openings.value,
         ...(dataMode?.ok ? { randomOpening: dataMode.value } : {}), extraData: args['extra-data'],
+        ...(args['relabel-depth'] !== undefined ? { relabelDepth: args['relabel-depth'], relabelExact: args['relabel-exact'] ?? 16 } : {}),
         format: args.format as 1 | 2,
         matchGames: args['match-games'], sprt: sprt?.ok ? sprt.test : null, matchTimeMs: args['match-depth'] === undefined ? durationMs(args['match-time'] ?? IMPROVE_MATCH_TIME) : undefined, matchDepth: args['match-depth'] ?? args.depth, matchExact: args['match-exact'] ?? args.exact,
         epochs: args.epochs, l2: args.l2, neighbour: args.neighbour, phases: args.phases ?? (args.format === 2 ? 30 : 12), validation: args.validation,
