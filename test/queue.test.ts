@@ -6,7 +6,8 @@
 // another version refuses and says why; tournaments, book scoring, relabelling and data-mode
 // self-play run over the queue; and
 // `sente queue status|drain|clean` see and steer it; a tournament's live moves (--events) reach the
-// coordinator's events file, checked (forged reports dropped). Skips when redis-server is absent.
+// coordinator's events file, checked (forged reports dropped); a match its SPRT stopped leaves
+// nothing on the queue. Skips when redis-server is absent.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -348,6 +349,30 @@ describe.skipIf(!hasRedis)('the job queue (BullMQ on a real redis-server)', () =
     const sha = createHash('sha256').update(table).digest('hex');
     expect(existsSync(join(tmp, 'cache-imp', 'blobs', sha))).toBe(true);
     await stopAll([w]);
+  });
+
+  it('a match its SPRT stopped leaves nothing on the queue; a run under other rules adopts nothing', async () => {
+    await stopAll(running);
+    const ws = [worker(redis.url, 'p1'), worker(redis.url, 'p2')];
+    await connected(redis.url, 2);
+    const runs = (): unknown[] => (JSON.parse(sente('queue', 'status', '--redis', redis.url, '--json').stdout) as { runs: unknown[] }).runs;
+    expect(runs()).toHaveLength(0);
+    const players = ['--player', 'bootstrap:depth=2,exact=6', '--player', 'gen3:depth=2,exact=6'];
+    // A test this loose decides within a few pairs; the games still queued are not left behind.
+    const a = sente('tournament', ...players, '--games', '100', '--sprt', 'elo0=0,elo1=1000,alpha=0.5,beta=0.5', '--redis', redis.url);
+    expect(a.status, a.stderr).toBe(0);
+    expect(a.stdout).toMatch(/stopped by the SPRT/);
+    expect(runs()).toHaveLength(0);
+    // Under exact adjudication every game is adjudicated (none adopted from an earlier run).
+    const csv = join(tmp, 'adjudicated.csv');
+    const b = sente('tournament', ...players, '--games', '10', '--adjudicate', 'exact=14', '--csv', csv, '--redis', redis.url);
+    expect(b.status, b.stderr).toBe(0);
+    expect(b.stderr).not.toMatch(/adopted/);
+    const results = readTournamentResults(csv);
+    expect(results).toHaveLength(10);
+    expect(results.every((r) => r.reason.startsWith('adjudicated (exact 14)'))).toBe(true);
+    expect(runs()).toHaveLength(0);
+    await stopAll(ws);
   });
 
   it('sente queue status shows a live run; drain stops it (resumable); clean removes what is left', async () => {

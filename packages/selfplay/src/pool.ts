@@ -63,6 +63,11 @@ export interface PoolOptions<P, R> {
   readonly onRetry?: (keys: number[], attempt: number, error: Error) => void;
   readonly maxRetries?: number;
   readonly signal?: AbortSignal;
+  /**
+   * Whether the caller, stopping the run through `signal`, has all it needs (a match whose SPRT
+   * decided): the queue then removes the run as finished instead of pausing it for a resume.
+   */
+  readonly complete?: () => boolean;
 }
 
 export interface PoolSummary {

@@ -19,6 +19,7 @@
 // another game (Go) plugs in through `game` (tournament-game.ts): its games are played in the
 // main thread or on the pool by its own task, written and read back by its own CSV columns and
 // rules, and archived in its own format.
+import { randomUUID } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Position, formatTranscript, parseTranscript, squareName } from '@sente/core';
@@ -276,9 +277,13 @@ export async function runTournament(o: TournamentOptions): Promise<TournamentSum
       halt = new AbortController();
       const todo = stage.filter((g) => !already.has(g.key) && !decided(g.key));
       if (todo.length === 0) continue;
-      const played = await playGames(todo, o, rules, halt.signal, record, notStarted, [o.csvPath ? resolve(o.csvPath) : null, stage === games ? games : stage, o.players]);
+      // The queue run's name: a run without a CSV cannot be resumed, so it is its own; the rules
+      // are part of it, so a run never adopts games played under others.
+      const identity = [o.csvPath ? resolve(o.csvPath) : `no-csv-${randomUUID()}`, stage === games ? games : stage, o.players, rules];
+      const stageDecided = (): boolean => stage.length > 0 && decided(stage[0].key);
+      const played = await playGames(todo, o, rules, halt.signal, record, notStarted, identity, stageDecided);
       failed.push(...played.failed);
-      const stoppedBySprt = stage.length > 0 && decided(stage[0].key);
+      const stoppedBySprt = stageDecided();
       if (played.interrupted && !stoppedBySprt && notStarted.length === 0) poolInterrupted = true;
     }
   } finally {
@@ -296,7 +301,7 @@ export async function runTournament(o: TournamentOptions): Promise<TournamentSum
 /** Plays `games` (engine games on the pool, the others in this thread) until done or `signal`. */
 async function playGames(
   games: readonly ScheduledGame[], o: TournamentOptions, rules: MatchRules, signal: AbortSignal, record: (g: ScheduledGame, r: GameOutcome & Pick<GameResult, 'go'>) => void,
-  notStarted: TournamentSummary['notStarted'], identity: unknown,
+  notStarted: TournamentSummary['notStarted'], identity: unknown, complete: () => boolean,
 ): Promise<{ interrupted: boolean; failed: { keys: number[]; error: string }[] }> {
   if (o.signal?.aborted) return { interrupted: true, failed: [] };
   const isEngine = (g: ScheduledGame): boolean => (o.game
@@ -325,8 +330,9 @@ async function playGames(
     },
     onItem: (key, outcome) => record(byKey.get(key)!, outcome),
     signal: stopAll.signal,
+    complete,
     // Another game's jobs stay on the local pool (the queue's workers replay Othello games).
-  }, o.game ? undefined : o.queue && o.eventsPath ? { ...o.queue, events: o.eventsPath } : o.queue, 'tournament', identity);
+  }, o.game || !o.queue ? undefined : { ...o.queue, fresh: !o.resume, ...(o.eventsPath ? { events: o.eventsPath } : {}) }, 'tournament', identity);
   const localRun = playLocal(local, { ...o, signal: stopAll.signal }, rules, record, (spec, error) => {
     if (!notStarted.some((n) => n.player === spec.name)) notStarted.push({ player: spec.name, command: spec.command, error });
     stopAll.abort();

@@ -7,8 +7,10 @@
 // (completed, failed, or removed) with keys still missing is enqueued again with only those keys,
 // up to `maxRetries` times. Keys are delivered once however many times a game is played.
 // The items stream outlives the coordinator: restarted (`--resume`), it reads the items finished
-// meanwhile, adopts the run's live jobs and enqueues only what is left. A finished run removes its
-// queue and stream; an interrupted one pauses its queue and keeps both for the resume.
+// meanwhile, adopts the run's live jobs and enqueues only what is left. A finished run (or one its
+// caller stopped as complete: a decided SPRT) removes its queue and stream; an interrupted one
+// pauses its queue and keeps both for the resume; a fresh start removes what an earlier
+// coordinator of the same run left.
 // Tournaments with live events: workers report moves as job progress; each report is checked
 // (validate.ts, liveMove) and appended to the run's events file.
 import { hostname } from 'node:os';
@@ -35,6 +37,11 @@ export interface QueueSettings {
    * (match/events.ts). Workers report them as job progress; each report is checked before it is written.
    */
   readonly events?: string;
+  /**
+   * A fresh start (not a resume): whatever an earlier coordinator of the same run left on the
+   * queue (paused jobs, results in the stream) is removed first rather than adopted.
+   */
+  readonly fresh?: boolean;
   /** Test hook: claim another identity (a worker of this version must refuse the jobs). */
   readonly identity?: Partial<Identity>;
 }
@@ -267,6 +274,10 @@ export async function runQueue<P, R>(o: PoolOptions<P, R>, q: QueueSettings & { 
   o.signal?.addEventListener('abort', onAbort, { once: true });
   try {
     await events.waitUntilReady();
+    if (q.fresh) {
+      await queue.obliterate({ force: true });
+      await redis.del(itemsKey(q.run), refusalsKey(q.run), drainKey(q.run));
+    }
     await redis.hset(RUNS_KEY, q.run, JSON.stringify(record()));
     // Items finished while no coordinator was listening (a killed coordinator, resumed).
     await readItems(0);
@@ -303,7 +314,8 @@ export async function runQueue<P, R>(o: PoolOptions<P, R>, q: QueueSettings & { 
     o.signal?.removeEventListener('abort', onAbort);
     if (liveEvents) await flushLiveEvents();
     try {
-      if (interrupted) {
+      // Stopped because the caller is done (an SPRT decided) is finished, not interrupted.
+      if (interrupted && !(o.complete?.() ?? false)) {
         // Workers finish what they hold (into the stream, read on --resume) and take nothing new.
         await queue.pause();
         await redis.del(drainKey(q.run));

@@ -99,6 +99,30 @@ describe('the replay check of returned items', () => {
     expect(invalidItem(match, 2, { ...r, moves: [19, ...r.moves.slice(1)] })).toMatch(/scheduled opening/);
   });
 
+  it('checks tournament results against the job\'s rules: adjudication, clock', async () => {
+    const spec = { kind: 'engine' as const, name: 'b', build: 'bootstrap', depth: 1, exact: 6 };
+    const opening = [37, 43, 34];
+    const games = [{ key: 2, black: spec, white: { ...spec, name: 'w' }, opening }];
+    const plain: LocalTask = { kind: 'match', buildsDir: '', games };
+    const exact10: LocalTask = { kind: 'match', buildsDir: '', games, rules: { adjudicateExact: 10 } };
+    const players = [enginePlayer('b', engine, spec), enginePlayer('w', engine, { ...spec, name: 'w' })] as const;
+    const full = await refereeGame(players[0], players[1], opening, { game: 2 });
+    const adjudicated = await refereeGame(players[0], players[1], opening, { game: 2, adjudicateExact: 10 });
+    expect(full.reason).toBe('normal');
+    expect(adjudicated.reason).toMatch(/^adjudicated \(exact 10\)/);
+    expect(invalidItem(plain, 2, full)).toBeNull();
+    expect(invalidItem(exact10, 2, adjudicated)).toBeNull();
+    // A game played to the end under exact=10, or adjudicated where the job has no such rule or another.
+    expect(invalidItem(exact10, 2, full)).toMatch(/played to the end past 10 empties/);
+    expect(invalidItem(plain, 2, adjudicated)).toMatch(/adjudicated at exact 10, the job's rule is no exact adjudication/);
+    expect(invalidItem({ ...exact10, rules: { adjudicateExact: 12 } }, 2, adjudicated)).toMatch(/the job's rule is exact 12/);
+    // Resignation adjudication and time losses need their rule.
+    const resigned = { ...full, reason: 'adjudicated (resign 20,3): white scored itself -20 or worse and black agreed, for 3 moves' };
+    expect(invalidItem(plain, 2, resigned)).toMatch(/adjudicated by resign 20,3, not the job's rule/);
+    const onTime = { ...full, reason: 'time (white): 900 ms for d3 with 100 ms left (1+0.01, margin 0ms)' };
+    expect(invalidItem(plain, 2, onTime)).toBe('lost on time in a job without a clock');
+  });
+
   it('checks live move reports: a game of the job, its players, legal moves from its opening, at most 60', async () => {
     const spec = { kind: 'engine' as const, name: 'b', build: 'bootstrap', depth: 1, exact: 6 };
     const opening = [37, 43, 34];

@@ -14,6 +14,7 @@ import { randomDataOpening } from '../selfplay.js';
 import type { GameOutcome } from '../referee.js';
 import { adjudicationProblem } from '../match/adjudication.js';
 import type { LocalTask } from './transport.js';
+import type { MatchRules } from '../worker.js';
 
 /** Why `item` is not a valid result for `key` of `task`, or null when it is. */
 export function invalidItem(task: LocalTask, key: number, item: unknown): string | null {
@@ -80,12 +81,21 @@ function invalidMatch(task: Extract<LocalTask, { kind: 'match' }>, key: number, 
   if (typeof p === 'string') return p;
   const expected = r.blackScore > 0 ? '1-0' : r.blackScore < 0 ? '0-1' : '1/2-1/2';
   if (r.result !== expected) return `result ${r.result} does not match the score ${r.blackScore}`;
+  // The result must be one the job's rules allow (a run never adopts games played under others).
+  const rules: MatchRules = task.rules ?? {};
+  const exactRule = /^adjudicated \(exact (\d+)\)/.exec(r.reason);
+  if (exactRule && Number(exactRule[1]) !== rules.adjudicateExact) return `adjudicated at exact ${exactRule[1]}, the job's rule is ${rules.adjudicateExact === undefined ? 'no exact adjudication' : `exact ${rules.adjudicateExact}`}`;
+  const resignRule = /^adjudicated \(resign (\d+),(\d+)\)/.exec(r.reason);
+  if (resignRule && (rules.adjudicateResign?.score !== Number(resignRule[1]) || rules.adjudicateResign?.moves !== Number(resignRule[2]))) return `adjudicated by resign ${resignRule[1]},${resignRule[2]}, not the job's rule`;
+  if (/^time \(/.test(r.reason) && rules.timeControl === undefined) return 'lost on time in a job without a clock';
   if (r.reason.startsWith('adjudicated')) {
     const problem = adjudicationProblem(r.reason, p, r.blackScore, 60 - game.opening.length);
     if (problem) return problem;
     if (r.blackDiscs !== p.blackCount() || r.whiteDiscs !== p.whiteCount()) return 'the disc counts do not match the adjudicated position';
   } else if (r.reason === 'normal') {
     if (!p.isGameOver()) return 'a normal result, but the game is not finished';
+    // With exact adjudication a game is adjudicated before any move at that many empties or fewer.
+    if (rules.adjudicateExact !== undefined && p.emptyCount() < rules.adjudicateExact) return `played to the end past ${rules.adjudicateExact} empties, where the job's rule adjudicates`;
     const score = finishedBlackScore(p)!;
     if (r.blackScore !== score) return `recorded score ${r.blackScore}, the final position gives ${score}`;
     if (r.blackDiscs !== p.blackCount() || r.whiteDiscs !== p.whiteCount()) return 'the disc counts do not match the final position';
