@@ -121,6 +121,13 @@ describe('the replay check of returned items', () => {
     expect(invalidItem(plain, 2, resigned)).toMatch(/adjudicated by resign 20,3, not the job's rule/);
     const onTime = { ...full, reason: 'time (white): 900 ms for d3 with 100 ms left (1+0.01, margin 0ms)' };
     expect(invalidItem(plain, 2, onTime)).toBe('lost on time in a job without a clock');
+    // A forfeit (a crash) mid-game: the disc counts must be the position's at the forfeit.
+    const cut = full.moves.slice(0, 20);
+    const at = Position.initial();
+    for (const m of cut) { if (at.mustPass()) at.makePass(); at.makeMove(m); }
+    const crash = { ...full, moves: cut, reason: 'crash (white): exited', blackScore: 64, result: '1-0', blackDiscs: at.blackCount(), whiteDiscs: at.whiteCount() };
+    expect(invalidItem(plain, 2, crash)).toBeNull();
+    expect(invalidItem(plain, 2, { ...crash, blackDiscs: crash.blackDiscs + 1 })).toBe('the disc counts do not match the position of the forfeit');
   });
 
   it('checks live move reports: a game of the job, its players, legal moves from its opening, at most 60', async () => {

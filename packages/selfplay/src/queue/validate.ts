@@ -105,6 +105,7 @@ function invalidMatch(task: Extract<LocalTask, { kind: 'match' }>, key: number, 
     if (!/^(illegal|crash|timeout|time) \((black|white)/.test(r.reason)) return `unknown reason "${r.reason}"`;
     const loserBlack = /\(black/.test(r.reason);
     if (r.blackScore !== (loserBlack ? -64 : 64)) return `forfeit by ${loserBlack ? 'black' : 'white'} with score ${r.blackScore}`;
+    if (r.blackDiscs !== p.blackCount() || r.whiteDiscs !== p.whiteCount()) return 'the disc counts do not match the position of the forfeit';
   }
   return null;
 }
