@@ -278,7 +278,7 @@ describe.skipIf(!hasRedis)('the job queue (BullMQ on a real redis-server)', () =
     const relabel = ['data', 'relabel', join(tmp, 'few.spos'), '--build', 'bootstrap', '--depth', '2', '--exact', '8'];
     const rl = sente(...relabel, '--workers', '2', '--out', join(tmp, 'local-labels.spos'));
     expect(rl.status, rl.stderr).toBe(0);
-    const rq = sente(...relabel, '--redis', redis.url, '--out', join(tmp, 'queue-labels.spos'));
+    const rq = sente('data', 'relabel', join(tmp, 'few.spos'), '--build', 'bootstrap', '--depth', '2', '--exact', '8', '--redis', redis.url, '--out', join(tmp, 'queue-labels.spos'));
     expect(rq.status, rq.stderr).toBe(0);
     expect(rq.stdout).toMatch(/positions by bootstrap at depth 2, exact from 8/);
     expect(readFileSync(join(tmp, 'queue-labels.spos'))).toEqual(readFileSync(join(tmp, 'local-labels.spos')));
