@@ -349,14 +349,11 @@ function setUpAnew(board: GoBoard, step: SgfSetup, nextMoveColor: number | undef
  * A game without such setup comes back as it is.
  */
 export function flattenSgf(game: SgfGame): Result<SgfGame> {
-  const later = (game.laterSetup ?? []).filter((st) => st.beforeMove <= game.moves.length);
-  if (later.length === 0) {
-    if (game.laterSetup === undefined) return ok(game);
-    const { laterSetup: _dropped, ...rest } = game;
-    return ok(rest);
-  }
+  if (game.laterSetup === undefined) return ok(game);
+  const { laterSetup, ...rest } = game;
+  const later = laterSetup.filter((st) => st.beforeMove <= game.moves.length);
+  if (later.length === 0) return ok(rest);
   const last = later[later.length - 1].beforeMove;
-  const { laterSetup: _all, ...rest } = game;
   const board = sgfToBoard({ ...game, moves: game.moves.slice(0, last), laterSetup: later });
   if (!board.ok) return board;
   const b = board.value;
@@ -414,8 +411,7 @@ function setupNode(size: number, step: SgfSetup): string {
   const colors = [...new Set(step.stones.map((st) => st.color))];
   for (const c of colors) {
     const ident = c === BLACK ? 'AB' : c === WHITE ? 'AW' : 'AE';
-    const pts = step.stones.filter((st) => st.color === c);
-    if (pts.length > 0) node += ident + pts.map((st) => `[${sgfPoint(size, st.point)}]`).join('');
+    node += ident + step.stones.filter((st) => st.color === c).map((st) => `[${sgfPoint(size, st.point)}]`).join('');
   }
   if (step.playerToMove !== undefined) node += `PL[${step.playerToMove === BLACK ? 'B' : 'W'}]`;
   return node;
