@@ -5,7 +5,9 @@
 // game's trace and a summary line: the largest lead sente had, the last sampled move at which it
 // led, and from which sampled move on it was behind by more than --margin points to the end. The
 // estimate is GNU Go's own (its influence-based territory count), so it says when the opponent's
-// judgement turned, not why. The player whose PB/PW name starts with "sente" is the one followed.
+// judgement turned, not why. With --all every game is traced, the won ones too (a control: the
+// estimate of the opening differs from the result in those as well). The player whose PB/PW name
+// starts with "sente" is the one followed; setup nodes after the first move are not replayed.
 //   node scripts/go-score-trace.mjs FILE.sgf [--every 20] [--margin 5] [--games 3,17] [--all]
 //     [--gnugo "gnugo --mode gtp --level 10 --chinese-rules"]
 import { readFileSync } from 'node:fs';
