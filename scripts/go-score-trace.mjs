@@ -37,12 +37,11 @@ const only = values.games ? values.games.split(',').map(Number) : null;
 const parsed = rules.parseSgfCollection(readFileSync(positionals[0], 'utf8'));
 if (!parsed.ok) throw new Error(`${positionals[0]}: ${parsed.error.message}`);
 
-/** GNU Go's "W+12.5 (upper bound: ...)" as Black's lead. */
+/** GNU Go's "W+12.5 (upper bound: ...)" as Black's lead (its first word, read as a result is). */
 function blackLead(text) {
-  const m = /^([BW])\+([\d.]+)/.exec(text.trim());
-  if (m) return (m[1] === 'B' ? 1 : -1) * Number(m[2]);
-  if (/^0\b/.test(text.trim())) return 0;
-  throw new Error(`unexpected estimate_score reply: ${text}`);
+  const lead = rules.parseMargin(text.trim().split(/\s+/)[0] ?? '');
+  if (lead === null || !Number.isFinite(lead)) throw new Error(`unexpected estimate_score reply: ${text}`);
+  return lead;
 }
 
 async function ask(client, command) {
