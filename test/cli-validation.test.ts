@@ -74,7 +74,7 @@ const INVALID: [string, () => string[], RegExp][] = [
   ['16', () => ['go', 'tournament', '--player', 'sente', '--player', 'sente', '--move-timeout', '10x'], /^sente: --move-timeout: "10x" is not a duration/],
   ['16', () => ['tournament', ...TWO, '--archive', T()], /^sente: --archive .* is a folder; name a file to write$/],
   ['16', () => ['tournament', ...TWO, '--csv', join(T(), 'same'), '--archive', join(T(), 'same')], /^sente: --csv and --archive name the same file \(.*same\); give the archive its own$/],
-  ['16', () => ['go', 'tournament', '--player', 'sente:speed=2', '--player', 'sente'], /^sente: "sente:speed=2": unknown setting speed \(playouts, time, resign, seed, threads, priors, expand, nakade, score, name\)$/],
+  ['16', () => ['go', 'tournament', '--player', 'sente:speed=2', '--player', 'sente'], /^sente: "sente:speed=2": unknown setting speed \(playouts, time, resign, seed, threads, priors, expand, nakade, opening, score, name\)$/],
   ['16', () => ['ratings', join(T(), 'no-such.csv')], /^sente: cannot read files .*no-such\.csv: no such file$/],
   ['16', () => ['ratings', join(T(), 'a-file'), '--anchor', 'x'], /^sente: --anchor must be NAME=ELO \(got "x"\)$/],
   ['16', () => ['ratings', join(T(), 'a-file'), '--prior', '-1'], /^sente: --prior must be a number from 0 to 1000 \(got -1\)$/],

@@ -13,3 +13,4 @@ export * from './time-manager.js';
 export * from './status.js';
 export * from './features.js';
 export * from './priors.js';
+export * from './opening.js';

@@ -305,7 +305,8 @@ describe('threads (one shared tree)', () => {
     b.play(b.pointAt(3, 3), BLACK);
     b.play(b.pointAt(15, 15), WHITE);
     const searched = (priors: boolean) => {
-      const player = new MctsPlayer({ playouts: 600, seed: 3, priors, rootCandidates: false });
+      // Without the opening bonuses (opening.ts), so the ranking is the model's alone.
+      const player = new MctsPlayer({ playouts: 600, seed: 3, priors, rootCandidates: false, opening: false });
       const r = player.genmove(b, BLACK, 7.5);
       expect(b.isLegal(r.move, BLACK)).toBe(true);
       return player.rootChildren().filter((c) => c.visits > PRIOR_VISITS);

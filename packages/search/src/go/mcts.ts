@@ -24,6 +24,7 @@
 // a wrong move: every child index is written before its parent's count is published).
 import { generateCandidates } from './candidates.js';
 import { generatorFeatures } from './features.js';
+import { openingBonuses, openingFor } from './opening.js';
 import { movePriorsOf, shippedMovePriors, type MovePriors, type PriorModel, type PriorsPayload } from './priors.js';
 import { SearchPool, type TreeBuffers } from './threads.js';
 import { playoutShapeText } from './playout-shapes.js';
@@ -69,6 +70,12 @@ export interface SearchOptions {
    * (Fuego's score modification). Not shown stronger: docs/go.md.
    */
   readonly scoreWeight?: number;
+  /**
+   * Opening knowledge with the learned priors (opening.ts): new nodes' moves on the corner points
+   * of empty corners and on open third and fourth lines get a higher prior (default
+   * openingFor(size): from 19x19).
+   */
+  readonly opening?: boolean;
 }
 
 export interface SearchResult {
@@ -204,6 +211,10 @@ export class MctsPlayer {
   private expandLog = new Float64Array(0);
   private expandKeys = new Float64Array(0);
   private expandIntKeys = new Int32Array(0);
+  /** The opening bonuses in this search (the option, else openingFor), and their scratch. */
+  private opening = false;
+  private openingSat = new Int32Array(0);
+  private openingBonus = new Float64Array(0);
   /** Per point, playouts in which black owned it at the end (last search). */
   ownerBlack = new Float64Array(0);
   /** Playouts in the last search (this thread's). */
@@ -348,6 +359,7 @@ export class MctsPlayer {
     const scratch = this.prepareScratch(board);
     this.expandAt = this.options.expandAt ?? expandAtFor(size);
     this.policy.nakade = this.options.nakade ?? nakadeFor(size);
+    this.opening = this.priors !== null && (this.options.opening ?? openingFor(size));
     this.setScoreWeight(size);
     const need = treeNodesFor(size, timeMs, this.options.threads ?? 1, maxPlayouts, this.expandAt);
 
@@ -459,6 +471,7 @@ export class MctsPlayer {
     this.widening = this.priors !== null && size >= WIDEN_FROM_SIZE;
     this.expandAt = this.options.expandAt ?? expandAtFor(size);
     this.policy.nakade = this.options.nakade ?? nakadeFor(size);
+    this.opening = this.priors !== null && (this.options.opening ?? openingFor(size));
     this.setScoreWeight(size);
     const root = board.clone();
     root.toMove = color;
@@ -983,6 +996,13 @@ export class MctsPlayer {
       this.expandKeys = new Float64Array(b.points);
       this.expandIntKeys = new Int32Array(b.points);
     }
+    let bonus: Float64Array | null = null;
+    if (this.opening) {
+      const cells = (b.size + 1) * (b.size + 1);
+      if (this.openingSat.length < cells) this.openingSat = new Int32Array(cells);
+      if (this.openingBonus.length < b.points) this.openingBonus = new Float64Array(b.points);
+      if (openingBonuses(b, this.openingSat, this.openingBonus)) bonus = this.openingBonus;
+    }
     const pts = this.expandPoints;
     const lg = this.expandLog;
     const empties = atRoot ? b.emptyList.slice(0, b.emptyCount) : b.emptyList;
@@ -997,6 +1017,7 @@ export class MctsPlayer {
       if (this.policy.isEyeLike(b, p, c)) continue;
       let s = model.logStrengthAfter(b, p, c, last, before);
       if (gen) s += model.generatorStrength(gen.get(p) ?? 0);
+      if (bonus !== null) s += bonus[p];
       pts[n] = p;
       lg[n] = s;
       if (s > max) max = s;

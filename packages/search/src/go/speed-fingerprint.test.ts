@@ -56,10 +56,10 @@ function middleGame(size: number, seed: number, moves: number): GoBoard {
 /**
  * A fixed-playout one-thread search: the move, and the root children's moves, visits and wins.
  * Leaves are expanded at their second visit on every size, as when these were recorded (19x19's
- * default became the eighth later).
+ * default became the eighth later), and without the opening bonuses (opening.ts) unless asked.
  */
-function searchPrint(board: GoBoard, playouts: number, seed: number, priors: boolean): { move: number; hash: string; playouts: number } {
-  const player = new MctsPlayer({ playouts, seed, rootCandidates: false, threads: 1, reuseTree: false, priors, resignThreshold: 0, expandAt: 2 });
+function searchPrint(board: GoBoard, playouts: number, seed: number, priors: boolean, opening = false): { move: number; hash: string; playouts: number } {
+  const player = new MctsPlayer({ playouts, seed, rootCandidates: false, threads: 1, reuseTree: false, priors, resignThreshold: 0, expandAt: 2, opening });
   const r = player.genmove(board, board.toMove, 7.5);
   const words: number[] = [];
   for (const ch of player.rootChildren()) words.push(ch.move, ch.visits, Math.round(ch.wins * 1024));
@@ -89,6 +89,7 @@ describe('speed fingerprint: playouts and search at fixed seeds are unchanged', 
       e19: searchPrint(new GoBoard(19), 400, 3, true),
       e19hand: searchPrint(new GoBoard(19), 300, 3, false),
       m19: searchPrint(middleGame(19, 6, 150), 400, 4, true),
+      e19open: searchPrint(new GoBoard(19), 400, 3, true, true),
     };
     expect(got).toEqual(SEARCH);
   });
@@ -110,6 +111,8 @@ const SEARCH = {
   e19: { move: 71, hash: 'b0cdefd0', playouts: 400 },
   e19hand: { move: 185, hash: '959d577f', playouts: 300 },
   m19: { move: 190, hash: 'bd674f28', playouts: 400 },
+  // With the opening bonuses (recorded when they were added).
+  e19open: { move: 87, hash: '9fbb4b91', playouts: 400 },
 };
 // Bare playouts with the eye-filling exception (recorded when it was added; the same playouts
 // without it: s9n 'fe580768' 32,693 moves, s19n 'd5887f99' 17,855 moves).

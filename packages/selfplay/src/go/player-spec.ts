@@ -1,6 +1,6 @@
 // The description of a sente Go player, one syntax for every command that takes one (`sente go
 // tournament`, `sente tournament --game go`, the Go match runner and its benchmark):
-// `sente[:playouts=N,time=DURATION,resign=R,seed=K,threads=T,priors=0|1|FILE,expand=N,nakade=0|1,score=W,name=NAME]`, or
+// `sente[:playouts=N,time=DURATION,resign=R,seed=K,threads=T,priors=0|1|FILE,expand=N,nakade=0|1,opening=0|1,score=W,name=NAME]`, or
 // `gtp:<command line>` for another program. Parsing returns a value with the offending setting
 // named; senteOptionsOf turns a sente description into the engine's options.
 import { readFileSync } from 'node:fs';
@@ -28,6 +28,8 @@ export interface GoEngineSpec {
   readonly expandAt?: number;
   /** The playouts' eye-filling exception on (nakade=1) or off (nakade=0); default by board size. */
   readonly nakade?: boolean;
+  /** The opening bonuses of the learned priors on (opening=1) or off (opening=0); default by board size. */
+  readonly opening?: boolean;
   /** The share of a playout's value its score margin decides, 0 to 0.5 (score=W; default 0, the result alone). */
   readonly scoreWeight?: number;
 }
@@ -55,14 +57,14 @@ function readPriorsFile(path: string): { ok: true; value: search.PriorsPayload }
   return r;
 }
 
-/** A Go player: `sente[:playouts=N,time=DURATION,resign=R,seed=K,threads=T,priors=0|1|FILE,expand=N,nakade=0|1,score=W,name=NAME]` or `gtp:<command line>`. */
+/** A Go player: `sente[:playouts=N,time=DURATION,resign=R,seed=K,threads=T,priors=0|1|FILE,expand=N,nakade=0|1,opening=0|1,score=W,name=NAME]` or `gtp:<command line>`. */
 export function parseGoPlayerSpec(text: string): GoSpecResult {
   if (text.startsWith('gtp:')) {
     const command = text.slice(4).trim();
     if (command === '') return { ok: false, error: `"${text}": gtp: needs a command line, e.g. gtp:gnugo --mode gtp --level 1` };
     return { ok: true, spec: { kind: 'gtp', name: text, command } };
   }
-  if (text !== 'sente' && !text.startsWith('sente:')) return { ok: false, error: `"${text}": use "sente[:playouts=N,time=DURATION,resign=R,seed=K,threads=T,priors=0|1|FILE,expand=N,nakade=0|1,score=W,name=NAME]" or "gtp:<command line>"` };
+  if (text !== 'sente' && !text.startsWith('sente:')) return { ok: false, error: `"${text}": use "sente[:playouts=N,time=DURATION,resign=R,seed=K,threads=T,priors=0|1|FILE,expand=N,nakade=0|1,opening=0|1,score=W,name=NAME]" or "gtp:<command line>"` };
   const spec: { -readonly [K in keyof GoEngineSpec]: GoEngineSpec[K] } = { kind: 'go-engine', name: text };
   const seen = new Set<string>();
   for (const part of text.slice(6).split(',').filter((p) => p.trim() !== '')) {
@@ -95,6 +97,9 @@ export function parseGoPlayerSpec(text: string): GoSpecResult {
     } else if (key === 'nakade') {
       if (value !== '0' && value !== '1') return { ok: false, error: `"${text}": nakade must be 0 or 1, got "${value}"` };
       spec.nakade = value === '1';
+    } else if (key === 'opening') {
+      if (value !== '0' && value !== '1') return { ok: false, error: `"${text}": opening must be 0 or 1, got "${value}"` };
+      spec.opening = value === '1';
     } else if (key === 'score') {
       const n = Number(value);
       if (value === '' || !(n >= 0 && n <= 0.5)) return { ok: false, error: `"${text}": score must be a number from 0 to 0.5, got "${value}"` };
@@ -114,7 +119,7 @@ export function parseGoPlayerSpec(text: string): GoSpecResult {
       if (!(n >= 0 && n <= 1)) return { ok: false, error: `"${text}": resign must be a number from 0 to 1, got "${value}"` };
       spec.resign = n;
     } else {
-      return { ok: false, error: `"${text}": unknown setting ${key} (playouts, time, resign, seed, threads, priors, expand, nakade, score, name)` };
+      return { ok: false, error: `"${text}": unknown setting ${key} (playouts, time, resign, seed, threads, priors, expand, nakade, opening, score, name)` };
     }
   }
   return { ok: true, spec };
@@ -130,6 +135,7 @@ export function senteOptionsOf(spec: GoEngineSpec, seed: number): search.GoGtpOp
     ...(spec.threads !== undefined ? { threads: spec.threads } : {}),
     ...(spec.expandAt !== undefined ? { expandAt: spec.expandAt } : {}),
     ...(spec.nakade !== undefined ? { nakade: spec.nakade } : {}),
+    ...(spec.opening !== undefined ? { opening: spec.opening } : {}),
     ...(spec.scoreWeight !== undefined ? { scoreWeight: spec.scoreWeight } : {}),
   };
 }

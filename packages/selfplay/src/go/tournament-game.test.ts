@@ -62,6 +62,10 @@ describe('Go tournaments on the tournament runner', () => {
     if (nk.ok && nk.spec.kind === 'go-engine') expect(senteOptionsOf(nk.spec, 1).nakade).toBe(true);
     expect(parseGoPlayerSpec('sente:nakade=0,name=plain')).toEqual({ ok: true, spec: { kind: 'go-engine', name: 'plain', nakade: false } });
     expect(parseGoPlayerSpec('sente:nakade=yes')).toEqual({ ok: false, error: expect.stringMatching(/nakade must be 0 or 1/) });
+    const op = parseGoPlayerSpec('sente:time=1s,opening=0,name=op');
+    expect(op).toEqual({ ok: true, spec: { kind: 'go-engine', name: 'op', timeMs: 1000, opening: false } });
+    if (op.ok && op.spec.kind === 'go-engine') expect(senteOptionsOf(op.spec, 1).opening).toBe(false);
+    expect(parseGoPlayerSpec('sente:opening=2')).toEqual({ ok: false, error: expect.stringMatching(/opening must be 0 or 1/) });
     const sw = parseGoPlayerSpec('sente:score=0.05,name=sw');
     expect(sw).toEqual({ ok: true, spec: { kind: 'go-engine', name: 'sw', scoreWeight: 0.05 } });
     if (sw.ok && sw.spec.kind === 'go-engine') expect(senteOptionsOf(sw.spec, 1).scoreWeight).toBe(0.05);

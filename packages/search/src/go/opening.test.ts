@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { MctsPlayer } from './mcts.js';
+import { OPENING_CORNER, OPENING_SIDE, cornerBox, openingBonuses, openingBonusesReference, openingFor } from './opening.js';
+import { BLACK, GoBoard, WHITE, parseGtpVertex } from './rules.js';
+
+/** A GTP vertex of the 19x19 board as a point. */
+function at(vertex: string): number {
+  const r = parseGtpVertex(19, vertex);
+  if (!r.ok) throw new Error(vertex);
+  return r.value;
+}
+
+/** The fast bonuses as a map of the points that have one (null when it declines). */
+function fast(b: GoBoard): Map<number, number> | null {
+  const sat = new Int32Array((b.size + 1) * (b.size + 1));
+  const bonus = new Float64Array(b.points).fill(-1);
+  if (!openingBonuses(b, sat, bonus)) {
+    expect(bonus.every((v) => v === -1)).toBe(true); // untouched
+    return null;
+  }
+  const out = new Map<number, number>();
+  for (let p = 0; p < b.points; p++) if (bonus[p] !== 0) out.set(p, bonus[p]);
+  return out;
+}
+
+/** A seeded random position: `stones` random legal moves, colours alternating. */
+function randomBoard(size: number, stones: number, seed: number): GoBoard {
+  let s = seed >>> 0;
+  const next = (n: number): number => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s % n;
+  };
+  const b = new GoBoard(size);
+  let tries = 0;
+  while (size * size - b.emptyCount < stones && tries++ < 10_000) {
+    const p = b.pointAt(next(size), next(size));
+    if (b.isLegal(p, b.toMove)) b.play(p, b.toMove);
+  }
+  return b;
+}
+
+describe('opening bonuses (large boards)', () => {
+  it('on the empty 19x19 board: the 16 corner points, and the other 88 points of the third and fourth lines', () => {
+    const b = new GoBoard(19);
+    const got = fast(b)!;
+    const corner = [...got].filter(([, v]) => v === OPENING_CORNER).map(([p]) => p);
+    const side = [...got].filter(([, v]) => v === OPENING_SIDE);
+    expect(corner.length).toBe(16);
+    expect(side.length).toBe(88);
+    for (const v of ['C3', 'C4', 'D3', 'D4', 'Q16', 'R17', 'Q3', 'C17']) expect(got.get(at(v))).toBe(OPENING_CORNER);
+    for (const v of ['K4', 'K3', 'C10', 'R10', 'K16', 'K17', 'C6']) expect(got.get(at(v))).toBe(OPENING_SIDE);
+    for (const v of ['K10', 'B2', 'A1', 'E5', 'K2', 'K5', 'B10']) expect(got.has(at(v))).toBe(false);
+    expect(cornerBox(19)).toBe(6);
+    expect(cornerBox(13)).toBe(5);
+    expect([openingFor(9), openingFor(13), openingFor(17), openingFor(19)]).toEqual([false, false, false, true]);
+  });
+
+  it('a stone takes its corner and the open-line bonus within three lines of it', () => {
+    const b = new GoBoard(19);
+    b.play(at('Q16'), BLACK);
+    const got = fast(b)!;
+    for (const v of ['R17', 'Q17', 'R16', 'P16']) expect(got.has(at(v))).toBe(false);
+    // R13 is three lines below Q16: no bonus; R12, four lines below, is open again.
+    expect(got.has(at('R13'))).toBe(false);
+    expect(got.get(at('R12'))).toBe(OPENING_SIDE);
+    expect(got.get(at('D4'))).toBe(OPENING_CORNER);
+    // A stone on the first line at the edge of a corner box (F1) spoils that corner and the open
+    // lines within three lines of it, not the side beyond.
+    b.play(at('F1'), WHITE);
+    const after = fast(b)!;
+    for (const v of ['C3', 'D4', 'C4', 'H3']) expect(after.has(at(v))).toBe(false);
+    expect(after.get(at('C6'))).toBe(OPENING_SIDE);
+    expect(after.get(at('K3'))).toBe(OPENING_SIDE);
+    expect(after.get(at('Q3'))).toBe(OPENING_CORNER);
+  });
+
+  it('equals the box-by-box definition on random positions of 13x13 to 19x19, and declines from a quarter of the board', () => {
+    let declined = 0;
+    for (const size of [13, 15, 17, 19]) {
+      for (let seed = 1; seed <= 12; seed++) {
+        const b = randomBoard(size, Math.floor((seed / 12) * size * size * 0.3), seed * 31 + size);
+        const ref = openingBonusesReference(b);
+        const got = fast(b);
+        expect(got).toEqual(ref);
+        if (ref === null) declined++;
+      }
+    }
+    expect(declined).toBeGreaterThan(0);
+  });
+
+  // Without the bonuses the same searches open at J17, D17 and H17 (D17 is a corner point too).
+  it('the search opens in a corner with the bonuses, on 19x19', () => {
+    for (const seed of [1, 2, 3]) {
+      const player = new MctsPlayer({ playouts: 400, seed, threads: 1, reuseTree: false, resignThreshold: 0, opening: true });
+      const r = player.genmove(new GoBoard(19), BLACK, 7.5);
+      const x = Math.min(r.move % 21 - 1, 19 - r.move % 21);
+      const y = Math.min(Math.floor(r.move / 21) - 1, 19 - Math.floor(r.move / 21));
+      expect([2, 3]).toContain(x);
+      expect([2, 3]).toContain(y);
+    }
+  });
+});
