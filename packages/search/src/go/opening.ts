@@ -2,7 +2,7 @@
 // learned move priors (priors.ts) were fitted mostly on 9x9 records, where the distance to the
 // last move decides most moves; on 19x19 they rank the answers next to the opponent's stone
 // above every empty corner, and with progressive widening the search never looks at the corners
-// (sente's first moves against GNU Go were C14, then P15 against Q16: contact plays on move 2).
+// (at 5 s a move sente opened at C14 and answered Q16 with P15, a contact play on move 2).
 // `openingBonuses` adds log-strength to the moves a player takes in the opening:
 //   corner  the 3-3, 3-4, 4-3 and 4-4 points of a corner with no stone in its K x K box
 //           (K = 6 from 17x17, else 5)
