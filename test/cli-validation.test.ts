@@ -95,6 +95,8 @@ const INVALID: [string, () => string[], RegExp][] = [
   ['12', () => ['selfplay', '--out', join(T(), 'a-file')], /^sente: --out .*a-file is a file; name a folder/],
   ['12', () => ['train', '--games', T(), '--out', 'x', '--neighbour', 'NaN'], /^sente: --neighbour must be a number from 0 to 1 \(got NaN\)$/],
   ['12', () => ['train', '--games', T(), '--out', 'x', '--neighbour', '-3'], /^sente: --neighbour must be .*\(got -3\)$/],
+  ['12', () => ['train', '--games', T(), '--out', 'x', '--smooth', '-1'], /^sente: --smooth must be a number ≥ 0 \(got -1\)$/],
+  ['12', () => ['improve', '--run', join(T(), 'run'), '--smooth', 'NaN'], /^sente: --smooth must be a number ≥ 0 \(got NaN\)$/],
   ['12', () => ['train', '--games', T(), '--out', 'x', '--min-empties', '-5'], /^sente: --min-empties must be a whole number from 0 to 60 \(got -5\)$/],
   ['12', () => ['improve', '--run', join(T(), 'run'), '--l2', 'NaN'], /^sente: --l2 must be a number ≥ 0 \(got NaN\)$/],
   ['12', () => ['improve', '--run', join(T(), 'run'), '--window', '-1'], /^sente: --window must be a whole number from 0 to \d+ \(got -1\)$/],
@@ -293,5 +295,6 @@ describe('library guards: numbers from other code cannot loop forever', () => {
   it('train refuses NaN settings (the manifest recorded null)', () => {
     expect(() => train({ gameFiles: [], id: 'x', buildsDir: builds, neighbour: NaN })).toThrow(/neighbour must be a number from 0 to 1/);
     expect(() => train({ gameFiles: [], id: 'x', buildsDir: builds, minEmpties: -5 })).toThrow(/min empties/);
+    expect(() => train({ gameFiles: [], id: 'x', buildsDir: builds, smooth: NaN })).toThrow(/smooth must be a number ≥ 0/);
   });
 });

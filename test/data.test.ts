@@ -187,6 +187,17 @@ describe('sente data', () => {
     expect(order.every((i) => i > 0)).toBe(true);
     expect([...order].sort((x, y) => x - y)).toEqual(order);
     expect(lines[order[2]]).toContain(entry.testSetMae.toFixed(2));
+    // One phase per number of empties, tied to each other by --smooth: recorded, and the table plays.
+    const ply = sente('train', '--data', spos, '--out', 'perply', '--phases', '61', '--smooth', '50', '--neighbour', '0', '--epochs', '3');
+    expect(ply.status, ply.stderr).toBe(0);
+    const perPly = JSON.parse(readFileSync(join(tmp, 'builds', 'manifest.json'), 'utf8')).builds.find((x: { id: string }) => x.id === 'perply');
+    expect(perPly.training).toMatchObject({ phases: 61, smooth: 50, neighbour: 0 });
+    expect(entry.training.smooth).toBeUndefined();
+    const perPlyTable = loadBuild('perply', join(tmp, 'builds')).table;
+    expect(perPlyTable.phases).toBe(61);
+    const played = runCli(['play', '--build', 'perply', '--depth', '3'], { env, input: 'f5\nquit\n' });
+    expect(played.status, played.stderr).toBe(0);
+    expect(played.stdout).toMatch(/sente plays [a-h][1-8]/);
   });
 
   it('the shipped manifest carries each shipped build\'s test-set error, and manifests without the field still load', () => {

@@ -144,15 +144,98 @@ describe('symmetric fits (one weight per mirror class)', () => {
   });
 });
 
+describe('fitWeights with the smoothness term', () => {
+  /** Three phases of a known table (phase 1 unlike its neighbours); positions of phases 0 and 2 only. */
+  function outerPhases(): { truth: Float64Array; train: PositionSet; validation: PositionSet } {
+    const P = 3;
+    const truth = new Float64Array(P * PHASE_STRIDE);
+    const random = seededRandom(77);
+    const t = PATTERN_TYPES.findIndex((x) => x.name === 'diag5');
+    for (let p = 0; p < P; p++) {
+      for (let i = 0; i < PATTERN_SIZES[t]; i++) truth[p * PHASE_STRIDE + TYPE_OFFSET[t] + i] = Math.round((random() * 4 - 2) * 4) / 4;
+      truth[p * PHASE_STRIDE + BIAS_OFFSET] = [6, -9, 2][p];
+    }
+    const make = (games: number, seed: number): PositionSet => {
+      const set = new PositionSet(1024);
+      const rnd = seededRandom(seed);
+      for (let g = 0; g < games; g++) {
+        const pos = Position.initial();
+        while (!pos.isGameOver()) {
+          if (pos.mustPass()) { pos.makePass(); continue; }
+          const e = pos.emptyCount();
+          if (phaseOf(e, P) !== 1) {
+            set.add(pos, 0, g);
+            const i = set.count - 1;
+            const base = phaseOf(e, P) * PHASE_STRIDE;
+            let v = 0;
+            for (let k = 0; k < FEATURES; k++) v += truth[base + set.offsets[i * FEATURES + k]];
+            set.labels[i] = Math.round(v);
+          }
+          const legal = pos.legalMoveList();
+          pos.makeMove(legal[Math.floor(rnd() * legal.length)]);
+        }
+      }
+      return set;
+    };
+    return { truth, train: make(150, 5), validation: make(30, 6) };
+  }
+
+  it('a phase without positions takes the mean of its neighbours; a large penalty makes the phases alike; 0 is the plain fit', () => {
+    const { train, validation } = outerPhases();
+    const seen = (j: number): boolean => Array.from(train.offsets.subarray(0, train.count * FEATURES)).includes(j);
+    const diag5 = PATTERN_TYPES.findIndex((x) => x.name === 'diag5');
+    const columns = [BIAS_OFFSET, ...Array.from({ length: PATTERN_SIZES[diag5] }, (_, i) => TYPE_OFFSET[diag5] + i).filter(seen)];
+    expect(columns.length).toBeGreaterThan(100);
+    const at = (w: Float64Array, p: number, j: number): number => w[p * PHASE_STRIDE + j];
+    /** The evaluation of validation position i by phase p's weights, whatever its own phase. */
+    const value = (w: Float64Array, p: number, i: number): number => {
+      let v = 0;
+      for (let k = 0; k < FEATURES; k++) v += w[p * PHASE_STRIDE + validation.offsets[i * FEATURES + k]];
+      return v;
+    };
+    /** Mean absolute difference between two phases' evaluations of the validation positions. */
+    const apart = (w: Float64Array, p: number, q: number): number => {
+      let sum = 0;
+      for (let i = 0; i < validation.count; i++) sum += Math.abs(value(w, p, i) - value(w, q, i));
+      return sum / validation.count;
+    };
+
+    // Without the term the middle phase has no rows: its weights stay at the start (zero).
+    const plain = fitWeights(train, validation, { phases: 3, epochs: 80, l2: 0, neighbour: 0 });
+    for (const j of columns) expect(at(plain.weights, 1, j)).toBe(0);
+    // With it (and no L2 pull toward the start) each middle weight is the mean of its neighbours
+    // at the optimum: minimising s(a - x)^2 + s(x - b)^2 over x gives x = (a + b) / 2. (No
+    // validation set: every phase keeps the last epoch, the optimum, instead of its own best.)
+    const none = new PositionSet(1);
+    const smooth = fitWeights(train, none, { phases: 3, epochs: 200, l2: 0, neighbour: 0, smooth: 0.1 });
+    let worst = 0;
+    for (const j of columns) worst = Math.max(worst, Math.abs(at(smooth.weights, 1, j) - (at(smooth.weights, 0, j) + at(smooth.weights, 2, j)) / 2));
+    expect(worst).toBeLessThan(0.01);
+    // The outer phases still fit their own data (the labels are rounded: up to 0.5 disc of noise).
+    // Where the data leave freedom, the term spends it on evaluating alike in the outer phases.
+    expect(rmsError(train, smooth.weights, 3)).toBeLessThan(0.6);
+    expect(apart(smooth.weights, 0, 2)).toBeLessThan(apart(plain.weights, 0, 2) / 4);
+    // A penalty far above the data's weight pulls the phases together: they evaluate every
+    // position within a small fraction of a disc of each other.
+    const stiff = fitWeights(train, none, { phases: 3, epochs: 200, l2: 0, neighbour: 0, smooth: 1e7 });
+    expect(apart(stiff.weights, 0, 2)).toBeLessThan(0.05);
+    // smooth: 0 is the plain fit, bit for bit.
+    const zero = fitWeights(train, validation, { phases: 3, epochs: 80, l2: 0, neighbour: 0, smooth: 0 });
+    expect(Array.from(zero.weights)).toEqual(Array.from(plain.weights));
+  });
+});
+
 describe('fitWeights on threads', () => {
   it('gives the single-thread weights (to rounding) with 2 and 3 threads', async () => {
     const { buildDataset } = await import('./dataset.js');
     const games = Array.from({ length: 60 }, (_, g) => randomGame(g, 5));
     const data = buildDataset(games, { validation: 0.2 });
     data.train.sortByEmpties();
-    const fit = (threads: number) => fitWeights(data.train, data.validation, { phases: 4, epochs: 5, l2: 5, neighbour: 0.25, threads });
-    const one = fit(1);
+    const fit = (threads: number) => fitWeights(data.train, data.validation, { phases: 4, epochs: 5, l2: 5, neighbour: 0.25, smooth: threads === 3 ? 2 : 0, threads });
+    const one3 = fitWeights(data.train, data.validation, { phases: 4, epochs: 5, l2: 5, neighbour: 0.25, smooth: 2 });
     for (const threads of [2, 3]) {
+      // With 3 threads the smoothness term is on too (it runs on the calling thread).
+      const one = threads === 3 ? one3 : fit(1);
       const many = fit(threads);
       expect(many.history.length).toBe(one.history.length);
       many.history.forEach((h, i) => {
@@ -169,12 +252,12 @@ describe('fitWeights on threads', () => {
 });
 
 describe('fitWeights stopped and resumed', () => {
-  it('3 epochs, then 3 more from the saved state, equal 6 epochs at once (to rounding)', async () => {
+  it.each([0, 3])('3 epochs, then 3 more from the saved state, equal 6 epochs at once (to rounding); smooth %d', async (smooth) => {
     const { buildDataset } = await import('./dataset.js');
     const games = Array.from({ length: 40 }, (_, g) => randomGame(g, 9));
     const data = buildDataset(games, { validation: 0.2 });
     data.train.sortByEmpties();
-    const settings = { phases: 4, l2: 5, neighbour: 0.25 };
+    const settings = { phases: 4, l2: 5, neighbour: 0.25, smooth };
     const whole = fitWeights(data.train, data.validation, { ...settings, epochs: 6 });
     let saved: import('./fit.js').FitState | undefined;
     const first = fitWeights(data.train, data.validation, {

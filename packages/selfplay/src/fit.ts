@@ -3,8 +3,11 @@
 // features are one-hot value tables like the patterns) and its exact score as the target; each
 // position also trains the nearer neighbouring phase with a smaller weight, so phases share
 // information and rarely seen phases are not empty. We solve
-//     min_x  sum_rows w_r (a_r . x - b_r)^2  +  l2 * |x - x0|^2
-// (x0 = the parent build's weights, or zero) by conjugate gradient on the least-squares problem
+//     min_x  sum_rows w_r (a_r . x - b_r)^2  +  l2 * |x - x0|^2  +  smooth * sum_p |x_p - x_p+1|^2
+// (x0 = the parent build's weights, or zero; x_p = the weights of phase p). The last term ties each
+// weight to the same weight of the next phase: with many phases (one per ply) a phase then borrows
+// from its neighbours where its own positions are few, and follows its own data where they are many.
+// It is solved by conjugate gradient on the least-squares problem
 // (CGLS), with the unknowns scaled by each column's norm (a diagonal preconditioner). One epoch is
 // one CGLS iteration: one pass computing A p and one computing A^T r, over typed arrays only.
 // CGLS needs no learning rate and converges in tens of iterations where plain gradient descent
@@ -23,6 +26,12 @@ export interface FitOptions {
   readonly l2: number;
   /** Row weight of a position in its nearer neighbouring phase (0 disables). */
   readonly neighbour: number;
+  /**
+   * Penalty on the difference between each weight and the same weight of the next phase (squared
+   * discs per weight pair; 0 or absent disables). Any weight seen in some phase may then move in
+   * every phase, toward its neighbours.
+   */
+  readonly smooth?: number;
   /** Start weights (discs), phases * the train set's format's stride; zero when absent. */
   readonly start?: Float64Array;
   readonly onEpoch?: (stats: EpochStats) => void;
@@ -143,10 +152,14 @@ export function fitWeights(train: PositionSet, validation: PositionSet, options:
   const { own, other } = phasesOf(train, phases);
   const sw = Math.sqrt(Math.max(0, options.neighbour));
   const sl = Math.sqrt(Math.max(0, l2));
+  const smooth = phases > 1 ? Math.max(0, options.smooth ?? 0) : 0;
+  const ss = Math.sqrt(smooth);
   const x0 = options.start ?? new Float64Array(m);
   if (x0.length !== m) throw new RangeError(`start weights: expected ${m}, got ${x0.length}`);
 
-  // Column scaling D = 1 / sqrt(column norm^2 + l2); unseen columns stay fixed (D = 0).
+  // Column scaling D = 1 / sqrt(column norm^2 + l2); unseen columns stay fixed (D = 0). With the
+  // smoothness term a weight's column also holds its difference rows (one per neighbouring phase),
+  // and a weight seen in any phase is free in every phase.
   const d = new Float64Array(m);
   for (let i = 0; i < n; i++) {
     const o = i * FEATURES;
@@ -157,7 +170,14 @@ export function fitWeights(train: PositionSet, validation: PositionSet, options:
       for (let k = 0; k < FEATURES; k++) d[b + off[o + k]] += options.neighbour;
     }
   }
-  for (let j = 0; j < m; j++) d[j] = d[j] > 0 ? 1 / Math.sqrt(d[j] + l2) : 0;
+  if (smooth > 0) {
+    const seen = new Uint8Array(PHASE_STRIDE);
+    for (let j = 0; j < m; j++) if (d[j] > 0) seen[j % PHASE_STRIDE] = 1;
+    for (let ph = 0; ph < phases; ph++) {
+      const degree = (ph > 0 ? 1 : 0) + (ph < phases - 1 ? 1 : 0);
+      for (let k = 0, j = ph * PHASE_STRIDE; k < PHASE_STRIDE; k++, j++) d[j] = seen[k] ? 1 / Math.sqrt(d[j] + l2 + smooth * degree) : 0;
+    }
+  } else for (let j = 0; j < m; j++) d[j] = d[j] > 0 ? 1 / Math.sqrt(d[j] + l2) : 0;
 
   // Residuals: r1 per (position, slot 0 = own phase, 1 = neighbour), r2 per weight (the penalty).
   // With threads, the arrays the row passes touch are shared with the fitter's worker threads.
@@ -166,6 +186,10 @@ export function fitWeights(train: PositionSet, validation: PositionSet, options:
   const r1 = alloc(n * 2);
   const q1 = alloc(n * 2);
   const r2 = new Float64Array(m);
+  // The smoothness rows: r3 per (phase p < phases - 1, weight), q3 = M p's part of them.
+  const mSmooth = smooth > 0 ? (phases - 1) * PHASE_STRIDE : 0;
+  const r3 = new Float64Array(mSmooth);
+  const q3 = new Float64Array(mSmooth);
   const y = new Float64Array(m);
   const p = new Float64Array(m);
   const s = new Float64Array(m);
@@ -218,13 +242,22 @@ export function fitWeights(train: PositionSet, validation: PositionSet, options:
         }
       }
     };
-    // s = M^T r = D (A^T r1) + sl D r2
+    // out = ss S v: each weight minus the same weight of the next phase.
+    const applyS = (v: Float64Array, out: Float64Array): void => {
+      for (let j = 0; j < mSmooth; j++) out[j] = ss * (v[j] - v[j + PHASE_STRIDE]);
+    };
+    // s = M^T r = D (A^T r1) + sl D r2 + ss D S^T r3
     const applyMT = (): void => {
       applyAT(r1, s);
+      if (mSmooth > 0) {
+        for (let j = 0; j < mSmooth; j++) s[j] += ss * r3[j];
+        for (let j = 0; j < mSmooth; j++) s[j + PHASE_STRIDE] -= ss * r3[j];
+      }
       for (let j = 0; j < m; j++) s[j] = d[j] * (s[j] + sl * r2[j]);
     };
 
-    // r1 = W^1/2 (b - A x0); r2 = 0. Resuming: x = x0 + D y, r1 = W^1/2 (b - A x), r2 = -sl D y.
+    // r1 = W^1/2 (b - A x0); r2 = 0; r3 = -ss S x0. Resuming: x = x0 + D y, r1 = W^1/2 (b - A x),
+    // r2 = -sl D y, r3 = -ss S x.
     const resume = options.resume;
     if (resume && (resume.y.length !== m || resume.p.length !== m || resume.bestX.length !== m || resume.phaseEpoch.length !== phases)) {
       throw new RangeError(`fit state: sized for ${resume.y.length} weights and ${resume.phaseEpoch.length} phases, this fit has ${m} and ${phases}`);
@@ -234,7 +267,12 @@ export function fitWeights(train: PositionSet, validation: PositionSet, options:
       for (let j = 0; j < m; j++) t[j] = x0[j] + d[j] * y[j];
       applyA(t, q1);
       for (let j = 0; j < m; j++) r2[j] = -sl * d[j] * y[j];
-    } else applyA(x0, q1);
+      applyS(t, r3);
+    } else {
+      applyA(x0, q1);
+      applyS(x0, r3);
+    }
+    for (let j = 0; j < mSmooth; j++) r3[j] = -r3[j];
     for (let i = 0; i < n; i++) {
       r1[2 * i] = train.labels[i] - q1[2 * i];
       r1[2 * i + 1] = other[i] >= 0 && sw > 0 ? sw * train.labels[i] - q1[2 * i + 1] : 0;
@@ -257,12 +295,14 @@ export function fitWeights(train: PositionSet, validation: PositionSet, options:
       if (options.signal?.aborted) break;
       const t0 = performance.now();
       if (gamma === 0 || n === 0) break;
-      // q = M p: q1 = W^1/2 A (D p), q2 = sl D p.
+      // q = M p: q1 = W^1/2 A (D p), q2 = sl D p, q3 = ss S D p.
       for (let j = 0; j < m; j++) t[j] = d[j] * p[j];
       applyA(t, q1);
+      applyS(t, q3);
       let qq = 0;
       for (let i = 0; i < 2 * n; i++) qq += q1[i] * q1[i];
       for (let j = 0; j < m; j++) qq += l2 * t[j] * t[j];
+      for (let j = 0; j < mSmooth; j++) qq += q3[j] * q3[j];
       if (qq === 0) break;
       const alpha = gamma / qq;
       for (let j = 0; j < m; j++) {
@@ -270,6 +310,7 @@ export function fitWeights(train: PositionSet, validation: PositionSet, options:
         r2[j] -= alpha * sl * t[j];
       }
       for (let i = 0; i < 2 * n; i++) r1[i] -= alpha * q1[i];
+      for (let j = 0; j < mSmooth; j++) r3[j] -= alpha * q3[j];
       applyMT();
       let gammaNext = 0;
       for (let j = 0; j < m; j++) gammaNext += s[j] * s[j];

@@ -73,6 +73,8 @@ export interface ImproveOptions {
   readonly epochs: number;
   readonly l2: number;
   readonly neighbour: number;
+  /** Penalty tying each weight to the next phase's (train's smooth; absent: none). */
+  readonly smooth?: number;
   readonly phases: number;
   readonly validation: number;
   readonly workers: number;
@@ -210,7 +212,7 @@ export async function improve(o: ImproveOptions): Promise<ImproveSummary> {
     const curve: EpochStats[] = [];
     const t = train({
       gameFiles, positionFiles, format: o.format, id: candidate, from: champion.id, buildsDir: o.buildsDir, epochs: o.epochs, phases: o.phases,
-      validation: o.validation, l2: o.l2, neighbour: o.neighbour, csvPath: join(genDir, 'training.csv'),
+      validation: o.validation, l2: o.l2, neighbour: o.neighbour, smooth: o.smooth, csvPath: join(genDir, 'training.csv'),
       notes: `improve run ${o.runDir}, generation ${g}`, overwrite: redo,
       onEpoch: (e) => { curve.push(e); o.onProgress?.(`gen ${g} training`, e.epoch, o.epochs); },
     });

@@ -59,6 +59,8 @@ export interface TrainOptions {
   readonly validation?: number;
   readonly l2?: number;
   readonly neighbour?: number;
+  /** Penalty tying each weight to the same weight of the next phase (fit.ts; default 0: none). */
+  readonly smooth?: number;
   readonly minEmpties?: number;
   /** CSV of the per-epoch errors (default: <builds>/<id>/training.csv). */
   readonly csvPath?: string;
@@ -86,7 +88,7 @@ export interface TrainSummary {
   readonly bestEpoch: number;
 }
 
-export const TRAIN_DEFAULTS = { epochs: 30, validation: 0.1, l2: 20, neighbour: 0.25, minEmpties: 0 };
+export const TRAIN_DEFAULTS = { epochs: 30, validation: 0.1, l2: 20, neighbour: 0.25, smooth: 0, minEmpties: 0 };
 
 export function resolveGameFile(path: string): string {
   return existsSync(path) && statSync(path).isDirectory() ? join(path, 'games.txt') : path;
@@ -96,12 +98,13 @@ export function resolveGameFile(path: string): string {
  * What is wrong with the training numbers, or null. NaN would be recorded in the manifest as null
  * and train nothing useful; improve() checks these before its self-play, not after it.
  */
-export function trainSettingsProblem(o: Pick<TrainOptions, 'epochs' | 'phases' | 'validation' | 'l2' | 'neighbour' | 'minEmpties' | 'format'>): string | null {
+export function trainSettingsProblem(o: Pick<TrainOptions, 'epochs' | 'phases' | 'validation' | 'l2' | 'neighbour' | 'smooth' | 'minEmpties' | 'format'>): string | null {
   const whole = (name: string, v: number | undefined, min: number, max: number): string | null =>
     v === undefined || (Number.isInteger(v) && v >= min && v <= max) ? null : `${name} must be a whole number from ${min} to ${max}, got ${v}`;
   if (o.validation !== undefined && !(o.validation >= 0 && o.validation < 1)) return `validation must be a fraction in [0, 1), got ${o.validation}`;
   if (o.l2 !== undefined && !(o.l2 >= 0 && o.l2 < Infinity)) return `l2 must be a number ≥ 0, got ${o.l2}`;
   if (o.neighbour !== undefined && !(o.neighbour >= 0 && o.neighbour <= 1)) return `neighbour must be a number from 0 to 1, got ${o.neighbour}`;
+  if (o.smooth !== undefined && !(o.smooth >= 0 && o.smooth < Infinity)) return `smooth must be a number ≥ 0, got ${o.smooth}`;
   if (o.format !== undefined && o.format !== 1 && o.format !== 2) return `format must be 1 or 2, got ${o.format}`;
   return whole('epochs', o.epochs, 1, 10_000) ?? whole('phases', o.phases, 1, 61) ?? whole('min empties', o.minEmpties, 0, 60);
 }
@@ -119,6 +122,7 @@ export function train(o: TrainOptions): TrainSummary {
   const validation = o.validation ?? TRAIN_DEFAULTS.validation;
   const l2 = o.l2 ?? TRAIN_DEFAULTS.l2;
   const neighbour = o.neighbour ?? TRAIN_DEFAULTS.neighbour;
+  const smooth = o.smooth ?? TRAIN_DEFAULTS.smooth;
   const minEmpties = o.minEmpties ?? TRAIN_DEFAULTS.minEmpties;
 
   const parent = o.from ? loadBuild(o.from, o.buildsDir) : null;
@@ -163,7 +167,7 @@ export function train(o: TrainOptions): TrainSummary {
 
   const csvPath = o.csvPath ?? join(o.buildsDir, o.id, 'training.csv');
   mkdirSync(dirname(csvPath), { recursive: true });
-  const checkpointKey = o.checkpoint !== undefined ? fitKey(data.train, data.validation, { phases, l2, neighbour, minEmpties, validation, from: parent?.id ?? null, ...(format === 2 ? { format } : {}), ...(symmetric ? { symmetric } : {}) }) : null;
+  const checkpointKey = o.checkpoint !== undefined ? fitKey(data.train, data.validation, { phases, l2, neighbour, minEmpties, validation, from: parent?.id ?? null, ...(format === 2 ? { format } : {}), ...(symmetric ? { symmetric } : {}), ...(smooth > 0 ? { smooth } : {}) }) : null;
   const resume = o.checkpoint !== undefined && existsSync(o.checkpoint) ? readCheckpoint(o.checkpoint, checkpointKey!) : undefined;
   if (resume) o.onResume?.(resume.epoch);
   // Per phase too: validation_rms_p0 (the opening) .. validation_rms_p<phases-1>, empty for a phase
@@ -176,7 +180,7 @@ export function train(o: TrainOptions): TrainSummary {
   // was appended but before its checkpoint was written would otherwise list that epoch twice.
   writeFileSync(csvPath, stringify(resume ? resume.history.map(row) : [], { header: true, columns: ['epoch', 'train_rms', 'validation_rms', 'ms', ...phaseColumns] }));
   const fit = fitWeights(data.train, data.validation, {
-    phases, epochs, l2, neighbour, start, signal: o.signal, threads: o.threads, resume,
+    phases, epochs, l2, neighbour, smooth, start, signal: o.signal, threads: o.threads, resume,
     onState: o.checkpoint !== undefined ? (st) => writeCheckpoint(o.checkpoint!, checkpointKey!, st) : undefined,
     onEpoch: (s) => {
       appendFileSync(csvPath, stringify([row(s)]));
@@ -204,7 +208,7 @@ export function train(o: TrainOptions): TrainSummary {
     notes: o.notes ?? '',
     training: {
       method: 'CGLS least squares, diagonal preconditioning, early stopping per phase', epochs: fit.history.length, bestEpoch: fit.bestEpoch, phaseEpochs: fit.phaseEpochs, phases, ...(format === 2 ? { format } : {}), symmetric, scale, l2, neighbour,
-      validation, minEmpties, trainPositions: data.train.count, validationPositions: data.validation.count,
+      ...(smooth > 0 ? { smooth } : {}), validation, minEmpties, trainPositions: data.train.count, validationPositions: data.validation.count,
       trainError: Number(trainError.toFixed(4)), gameFiles: o.gameFiles.length, ...(positionFiles.length > 0 ? { positionFiles: positionFiles.length } : {}),
     },
   }, o.overwrite ?? false);

@@ -17,7 +17,7 @@ import { TRAIN_RULES } from './train.js';
 interface Args {
   generations: number; games: number; depth: number; exact: number; randomness: number; 'random-plies': number;
   openings: string; 'match-games': number; 'match-time'?: string; 'match-depth'?: number; 'match-exact'?: number; epochs: number; l2: number;
-  neighbour: number; phases?: number; format: number; 'random-opening'?: string; 'relabel-depth'?: number; 'relabel-exact'?: number; 'extra-data': string[]; validation: number; workers: number; seed: number; runs: string; run?: string; redis?: string;
+  neighbour: number; smooth: number; phases?: number; format: number; 'random-opening'?: string; 'relabel-depth'?: number; 'relabel-exact'?: number; 'extra-data': string[]; validation: number; workers: number; seed: number; runs: string; run?: string; redis?: string;
   prefix?: string; window: number; 'extra-games': string[]; sprt: string | false;
 }
 
@@ -50,6 +50,7 @@ export const improveCommand: CommandModule<object, Args> = {
     .option('epochs', { type: 'number', default: TRAIN_DEFAULTS.epochs, describe: 'training iterations' })
     .option('l2', { type: 'number', default: TRAIN_DEFAULTS.l2, describe: 'training regularisation' })
     .option('neighbour', { type: 'number', default: TRAIN_DEFAULTS.neighbour, describe: 'neighbouring-phase weight' })
+    .option('smooth', { type: 'number', default: TRAIN_DEFAULTS.smooth, describe: 'penalty tying each weight to the same weight of the next phase (see sente train)' })
     .option('phases', { type: 'number', describe: 'phases of the trained tables (default 12, or 30 with --format 2)' })
     .option('format', { type: 'number', default: 1, describe: 'evaluation table format of the candidates: 1 patterns and bias (gen3\'s), 2 also mobility, potential mobility and parity' })
     .option('random-opening', { type: 'string', describe: 'data mode: self-play games open with N random plies, N drawn from this range A-B (e.g. 10-50), then best moves; candidates train on the positions after the random part' })
@@ -99,7 +100,7 @@ export const improveCommand: CommandModule<object, Args> = {
         ...(args['relabel-depth'] !== undefined ? { relabelDepth: args['relabel-depth'], relabelExact: args['relabel-exact'] ?? 16 } : {}),
         format: args.format as 1 | 2,
         matchGames: args['match-games'], sprt: sprt?.ok ? sprt.test : null, matchTimeMs: args['match-depth'] === undefined ? durationMs(args['match-time'] ?? IMPROVE_MATCH_TIME) : undefined, matchDepth: args['match-depth'] ?? args.depth, matchExact: args['match-exact'] ?? args.exact,
-        epochs: args.epochs, l2: args.l2, neighbour: args.neighbour, phases: args.phases ?? (args.format === 2 ? 30 : 12), validation: args.validation,
+        epochs: args.epochs, l2: args.l2, neighbour: args.neighbour, ...(args.smooth > 0 ? { smooth: args.smooth } : {}), phases: args.phases ?? (args.format === 2 ? 30 : 12), validation: args.validation,
         workers: args.workers, seed: args.seed, idPrefix: args.prefix, window: args.window, extraGames: args['extra-games'], signal: stop.signal, queue: queueSettings(args.redis),
         log: (line) => { endBar(); console.log(line); },
         onProgress: (name, done, total) => {

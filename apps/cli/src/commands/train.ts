@@ -10,13 +10,13 @@ import { checked, existing, file, int, num, outputFile, outputOverInput, type Ru
 
 /** The training settings' ranges (improve trains too and checks the same ones). */
 export const TRAIN_RULES: Record<string, Rule> = {
-  epochs: int(1, 10_000), phases: int(1, 61), format: int(1, 2), validation: num(0, 1, { belowMax: true }), l2: num(0), neighbour: num(0, 1),
+  epochs: int(1, 10_000), phases: int(1, 61), format: int(1, 2), validation: num(0, 1, { belowMax: true }), l2: num(0), neighbour: num(0, 1), smooth: num(0),
   'min-empties': int(0, 60), games: existing, wthor: file, csv: outputFile, data: file, threads: int(1, 64), checkpoint: outputFile,
 };
 
 interface Args {
   games?: string[]; wthor?: string[]; data?: string[]; from?: string; out: string; epochs: number; phases?: number; format: number; validation: number;
-  l2: number; neighbour: number; 'min-empties': number; threads: number; checkpoint?: string; csv?: string; notes: string; force: boolean; symmetric: boolean;
+  l2: number; neighbour: number; smooth: number; 'min-empties': number; threads: number; checkpoint?: string; csv?: string; notes: string; force: boolean; symmetric: boolean;
 }
 
 export const trainCommand: CommandModule<object, Args> = {
@@ -37,6 +37,7 @@ export const trainCommand: CommandModule<object, Args> = {
     .option('validation', { type: 'number', default: TRAIN_DEFAULTS.validation, describe: 'fraction of games held out for validation' })
     .option('l2', { type: 'number', default: TRAIN_DEFAULTS.l2, describe: 'penalty on each weight\'s distance from the start weights' })
     .option('neighbour', { type: 'number', default: TRAIN_DEFAULTS.neighbour, describe: 'weight of each position in its neighbouring phase' })
+    .option('smooth', { type: 'number', default: TRAIN_DEFAULTS.smooth, describe: 'penalty tying each weight to the same weight of the next phase, so that many phases (up to one per ply) borrow from their neighbours (0: none)' })
     .option('min-empties', { type: 'number', default: TRAIN_DEFAULTS.minEmpties, describe: 'leave out positions with fewer empties' })
     .option('csv', { type: 'string', describe: 'per-epoch errors (default <builds>/<id>/training.csv)' })
     .option('notes', { type: 'string', default: '', describe: 'free text stored in the manifest' })
@@ -61,7 +62,7 @@ export const trainCommand: CommandModule<object, Args> = {
         gameFiles: args.games ?? [], extraGames, positionFiles: args.data, threads: args.threads, checkpoint: args.checkpoint,
         onResume: (epoch) => console.log(`continuing from ${args.checkpoint} after epoch ${epoch}`),
         onLoading: args.data ? countProgress('loading positions') : undefined, from: args.from, id: args.out, buildsDir: buildsDir(), epochs: args.epochs, phases: args.phases, format: args.format as 1 | 2,
-        validation: args.validation, l2: args.l2, neighbour: args.neighbour, minEmpties: args['min-empties'], csvPath: args.csv,
+        validation: args.validation, l2: args.l2, neighbour: args.neighbour, smooth: args.smooth, minEmpties: args['min-empties'], csvPath: args.csv,
         notes: args.notes, overwrite: args.force, symmetric: args.symmetric,
         onLoaded: (i) => {
           console.log(`${i.games} games: ${i.trainPositions} training and ${i.validationPositions} validation positions (${(i.bytes / 1048576).toFixed(1)} MiB)${i.invalidLines ? `; ${i.invalidLines} unreadable lines or games skipped${i.firstInvalid ? ` (the first: ${i.firstInvalid})` : ''}` : ''}`);
