@@ -6,8 +6,11 @@
 // `openingBonuses` adds log-strength to the moves a player takes in the opening:
 //   corner  the 3-3, 3-4, 4-3 and 4-4 points of a corner with no stone in its K x K box
 //           (K = 6 from 17x17, else 5)
-//   side    a point on the third or fourth line with no stone within three lines either way
-//           (its 7x7 box, clipped by the edge), corners not counted above included
+//   side    once no corner box is empty: a point on the third or fourth line with no stone
+//           within three lines either way (its 7x7 box, clipped by the edge), corner points
+//           without the corner bonus included
+// (The side bonus used to apply from the first move: at 5 s a move sente then opened J17 or took
+// the side at move 3 while GNU Go took three corners, and lost its first five games.)
 // Stones are counted with a summed-area table built once per call (size^2 additions), so a
 // point costs four reads. `openingBonusesReference` counts the boxes point by point.
 import { EMPTY, type GoBoard } from './rules.js';
@@ -54,6 +57,9 @@ export function openingBonuses(b: GoBoard, sat: Int32Array, bonus: Float64Array)
   }
   const k = cornerBox(n);
   const half = n >> 1;
+  const far = n - k;
+  const emptyCorners = (boxStones(sat, w, 0, 0, k - 1, k - 1) === 0 ? 1 : 0) + (boxStones(sat, w, far, 0, n - 1, k - 1) === 0 ? 1 : 0)
+    + (boxStones(sat, w, 0, far, k - 1, n - 1) === 0 ? 1 : 0) + (boxStones(sat, w, far, far, n - 1, n - 1) === 0 ? 1 : 0);
   bonus.fill(0);
   for (let y = 0; y < n; y++) {
     const ly = y < n - 1 - y ? y : n - 1 - y;
@@ -70,7 +76,7 @@ export function openingBonuses(b: GoBoard, sat: Int32Array, bonus: Float64Array)
         }
       }
       const line = lx < ly ? lx : ly;
-      if (line !== 2 && line !== 3) continue;
+      if (emptyCorners > 0 || (line !== 2 && line !== 3)) continue;
       const x0 = x - 3 < 0 ? 0 : x - 3;
       const y0 = y - 3 < 0 ? 0 : y - 3;
       const x1 = x + 3 > n - 1 ? n - 1 : x + 3;
@@ -99,6 +105,8 @@ export function openingBonusesReference(b: GoBoard): Map<number, number> | null 
     return true;
   };
   const k = cornerBox(n);
+  const corners = [[0, 0], [n - k, 0], [0, n - k], [n - k, n - k]];
+  const cornersTaken = corners.every(([x0, y0]) => !empty(x0, y0, x0 + k - 1, y0 + k - 1));
   const out = new Map<number, number>();
   for (let y = 0; y < n; y++) {
     for (let x = 0; x < n; x++) {
@@ -111,7 +119,7 @@ export function openingBonusesReference(b: GoBoard): Map<number, number> | null 
       const cornerPoint = [2, 3].includes(lx) && [2, 3].includes(ly);
       if (cornerPoint && empty(left ? 0 : n - k, top ? 0 : n - k, left ? k - 1 : n - 1, top ? k - 1 : n - 1)) {
         out.set(p, OPENING_CORNER);
-      } else if ([2, 3].includes(Math.min(lx, ly)) && empty(x - 3, y - 3, x + 3, y + 3)) {
+      } else if (cornersTaken && [2, 3].includes(Math.min(lx, ly)) && empty(x - 3, y - 3, x + 3, y + 3)) {
         out.set(p, OPENING_SIDE);
       }
     }

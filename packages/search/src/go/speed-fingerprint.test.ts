@@ -111,8 +111,9 @@ const SEARCH = {
   e19: { move: 71, hash: 'b0cdefd0', playouts: 400 },
   e19hand: { move: 185, hash: '959d577f', playouts: 300 },
   m19: { move: 190, hash: 'bd674f28', playouts: 400 },
-  // With the opening bonuses (recorded when they were added).
-  e19open: { move: 87, hash: '9fbb4b91', playouts: 400 },
+  // With the opening bonuses (recorded when the side bonus began to wait for the corners; as
+  // first added: 87 '9fbb4b91').
+  e19open: { move: 353, hash: '94cc75bb', playouts: 400 },
 };
 // Bare playouts with the eye-filling exception (recorded when it was added; the same playouts
 // without it: s9n 'fe580768' 32,693 moves, s19n 'd5887f99' 17,855 moves).
