@@ -285,7 +285,8 @@ export function fitWeights(train: PositionSet, validation: PositionSet, options:
 
     // Early stopping per phase: late phases (exact labels, little noise) keep improving long after
     // the opening phases (noisy labels) start to overfit, so each phase keeps the weights of its own
-    // best epoch. Phases are coupled only weakly (the neighbour rows), so mixing epochs is sound.
+    // best epoch. Phases are coupled only weakly (the neighbour rows), so mixing epochs is sound;
+    // a strong smoothness term couples them more (the per-ply fits of docs/builds.md kept it).
     const history: EpochStats[] = resume ? [...resume.history] : [];
     const early = validation.count > 0;
     const bestX = Float64Array.from(resume ? resume.bestX : x0);
