@@ -25,20 +25,25 @@ function knownWeights(): Float64Array {
   return w;
 }
 
-/** Positions of random games, labelled by the known table (rounded to whole discs, as labels are). */
-function labelledSet(w: Float64Array, games: number, seed: number): PositionSet {
+/**
+ * Positions of random games, labelled by the known table (rounded to whole discs, as labels are);
+ * with `keep`, only the positions of the phases it keeps.
+ */
+function labelledSet(w: Float64Array, games: number, seed: number, phases = PHASES, keep = (_phase: number) => true): PositionSet {
   const set = new PositionSet(1024);
   const random = seededRandom(seed);
   for (let g = 0; g < games; g++) {
     const pos = Position.initial();
     while (!pos.isGameOver()) {
       if (pos.mustPass()) { pos.makePass(); continue; }
-      set.add(pos, 0, g);
-      const i = set.count - 1;
-      const base = phaseOf(set.empties[i], PHASES) * PHASE_STRIDE;
-      let v = 0;
-      for (let k = 0; k < FEATURES; k++) v += w[base + set.offsets[i * FEATURES + k]];
-      set.labels[i] = Math.round(v);
+      const phase = phaseOf(pos.emptyCount(), phases);
+      if (keep(phase)) {
+        set.add(pos, 0, g);
+        const i = set.count - 1;
+        let v = 0;
+        for (let k = 0; k < FEATURES; k++) v += w[phase * PHASE_STRIDE + set.offsets[i * FEATURES + k]];
+        set.labels[i] = Math.round(v);
+      }
       const legal = pos.legalMoveList();
       pos.makeMove(legal[Math.floor(random() * legal.length)]);
     }
@@ -146,7 +151,7 @@ describe('symmetric fits (one weight per mirror class)', () => {
 
 describe('fitWeights with the smoothness term', () => {
   /** Three phases of a known table (phase 1 unlike its neighbours); positions of phases 0 and 2 only. */
-  function outerPhases(): { truth: Float64Array; train: PositionSet; validation: PositionSet } {
+  function outerPhases(): { train: PositionSet; validation: PositionSet } {
     const P = 3;
     const truth = new Float64Array(P * PHASE_STRIDE);
     const random = seededRandom(77);
@@ -155,34 +160,14 @@ describe('fitWeights with the smoothness term', () => {
       for (let i = 0; i < PATTERN_SIZES[t]; i++) truth[p * PHASE_STRIDE + TYPE_OFFSET[t] + i] = Math.round((random() * 4 - 2) * 4) / 4;
       truth[p * PHASE_STRIDE + BIAS_OFFSET] = [6, -9, 2][p];
     }
-    const make = (games: number, seed: number): PositionSet => {
-      const set = new PositionSet(1024);
-      const rnd = seededRandom(seed);
-      for (let g = 0; g < games; g++) {
-        const pos = Position.initial();
-        while (!pos.isGameOver()) {
-          if (pos.mustPass()) { pos.makePass(); continue; }
-          const e = pos.emptyCount();
-          if (phaseOf(e, P) !== 1) {
-            set.add(pos, 0, g);
-            const i = set.count - 1;
-            const base = phaseOf(e, P) * PHASE_STRIDE;
-            let v = 0;
-            for (let k = 0; k < FEATURES; k++) v += truth[base + set.offsets[i * FEATURES + k]];
-            set.labels[i] = Math.round(v);
-          }
-          const legal = pos.legalMoveList();
-          pos.makeMove(legal[Math.floor(rnd() * legal.length)]);
-        }
-      }
-      return set;
-    };
-    return { truth, train: make(150, 5), validation: make(30, 6) };
+    const outer = (phase: number): boolean => phase !== 1;
+    return { train: labelledSet(truth, 150, 5, P, outer), validation: labelledSet(truth, 30, 6, P, outer) };
   }
 
   it('a phase without positions takes the mean of its neighbours; a large penalty makes the phases alike; 0 is the plain fit', () => {
     const { train, validation } = outerPhases();
-    const seen = (j: number): boolean => Array.from(train.offsets.subarray(0, train.count * FEATURES)).includes(j);
+    const used = new Set(train.offsets.subarray(0, train.count * FEATURES));
+    const seen = (j: number): boolean => used.has(j);
     const diag5 = PATTERN_TYPES.findIndex((x) => x.name === 'diag5');
     const columns = [BIAS_OFFSET, ...Array.from({ length: PATTERN_SIZES[diag5] }, (_, i) => TYPE_OFFSET[diag5] + i).filter(seen)];
     expect(columns.length).toBeGreaterThan(100);
