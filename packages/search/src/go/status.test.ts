@@ -30,6 +30,31 @@ const DEAD = ['++*O+', 'O+*OO', '+***O', '++*OO', '++*O+'].join('\n');
 // white and a black group with two eyes each.
 const SEKI = ['+*+O+O', '***OOO', 'OOO***', 'O+O*+*', 'OOO***', '+OO*+*'].join('\n');
 
+// The end of game 2 of the 19x19 run against GNU Go on 2026-12-06 (both passed): in the lower left
+// a seki of three chains. White's B5..F1 (liberties C4 and A1) shares C4 with black's C3 D3 D2 and
+// A1 with black's B2 B1 C1; those two share their eye C2. Nobody can fill C4 or A1.
+const SEKI3 = [
+  '+O+O+OOO+OOO+O+OOOO',
+  'OO+OO+O+O**OO+OOO**',
+  '+OO+O++O**OO+O***+*',
+  '+++O++OO***OOO*****',
+  'OO+OOOOO*O***O*+*+*',
+  '+OOOO+O+OOOO******+',
+  '++O**OO+O+O**+++*++',
+  'OO+O**OOOO**+++++++',
+  'O+OO*OO+OO*++++++++',
+  'OO*****O+O**+**+**+',
+  'O**+*OO+OO*O**+****',
+  '**++**OOOOOOO*+*+*+',
+  '++**+*OO+OOOO******',
+  '******OOOO*O**+****',
+  '*OOOO**O*O*OO**+++*',
+  '*O+OOO*O*O*OOO*****',
+  'OO**OO******O***+*+',
+  'O*+*OO*OOO*OO*+++*+',
+  '+**OOO*OOOOO**+++++',
+].join('\n');
+
 describe('dead stones', () => {
   it('Benson: two vital regions make a chain unconditionally alive', () => {
     const b = figure(SEKI);
@@ -51,6 +76,23 @@ describe('dead stones', () => {
     // Area: the seki's shared point C6 is nobody's; the eyes A6 and E6 are their owners'.
     // Black 4 + 1 (top) + 10 + 2 (lower right) = 17, white 5 + 1 + 10 + 2 = 18: W+8.5 with komi 7.5.
     expect(send(e, 'final_score')).toBe('= W+8.5\n\n');
+  });
+
+  it('finds a seki of three chains (a white chain between two black ones sharing an eye)', () => {
+    const b = figure(SEKI3);
+    const at = (v: string): number => {
+      const r = go.parseGtpVertex(19, v);
+      if (!r.ok) throw new Error(v);
+      return b.head[r.value];
+    };
+    expect([...basicSeki(b)].sort((x, y) => x - y)).toEqual([at('B5'), at('C3'), at('B2')].sort((x, y) => x - y));
+    const e = new GoGtpEngine({ playouts: 10, statusPlayouts: 200 });
+    load(e, SEKI3);
+    expect(send(e, 'final_status_list seki')).toBe('= B5 C5 D5 E5 B4 D4 E4 F4 A3 B3 E3 F3 A2 E2 F2 D1 E1 F1\nC3 D3 D2\nB2 B1 C1\n\n');
+    expect(send(e, 'final_status_list dead')).toBe('= \n\n');
+    // Area: every stone counts and black's eye C2 is black's (Chinese rules count an eye in seki;
+    // GNU Go's final_score, B+2.5, leaves it out); C4 and A1 are nobody's.
+    expect(send(e, 'final_score')).toBe('= B+3.5\n\n');
   });
 
   it('marks the clearly dead stone dead and scores without it', () => {
@@ -95,7 +137,7 @@ describe('dead stones', () => {
 describe.skipIf(!existsSync('/usr/games/gnugo') && !existsSync('/usr/bin/gnugo'))('dead stones as GNU Go sees them', () => {
   it('final_status_list dead, alive and seki agree with gnugo on the dead-stone and seki positions', () => {
     const gnugo = ['/usr/games/gnugo', '/usr/bin/gnugo'].find((p) => existsSync(p))!;
-    for (const text of [DEAD, SEKI]) {
+    for (const text of [DEAD, SEKI, SEKI3]) {
       const b = figure(text);
       const setup = [`boardsize ${b.size}`];
       for (let p = 0; p < b.points; p++) if (b.color[p] === go.BLACK || b.color[p] === go.WHITE) setup.push(`play ${b.color[p] === go.BLACK ? 'b' : 'w'} ${go.gtpVertex(b.size, p)}`);

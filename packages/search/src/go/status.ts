@@ -5,9 +5,11 @@
 //   2. Sure death: stones inside a region enclosed by unconditionally alive chains of the other
 //      colour, where every empty point of the region touches those chains, can never make an eye
 //      (every point stays next to a living enemy stone), so they are dead.
-//   3. Basic seki: two chains of opposite colours sharing liberties, each chain's other liberties
+//   3. Basic seki: chains of both colours linked by shared liberties, each chain's other liberties
 //      single-point eyes, and every shared liberty self-atari (or suicide) for both sides: neither
-//      side can fill them, so both live and the shared points are nobody's.
+//      side can fill them, so all live and the shared points are nobody's. Two chains are the
+//      common case; a white chain between two black ones, sharing a liberty with each while they
+//      share an eye, is seki too (it ended a game against GNU Go, which lists all three as seki).
 // Everything else is judged by ownership from playouts (MctsPlayer.playoutOwnership): a chain is
 // dead when its own colour owns its points in less than half of them; between 20% and 80% it is
 // also reported as unsettled (people are asked to look; GTP has no word for it).
@@ -148,34 +150,46 @@ function singleEye(board: GoBoard, p: number, c: number): boolean {
   return true;
 }
 
-/** Heads of chains in a basic seki (see the top of the file). */
+/**
+ * Heads of chains in a basic seki (see the top of the file): the largest set of chains (with two
+ * liberties or more) in which every liberty of every chain is either shared with a chain of the
+ * other colour in the set and unfillable by both colours, or a single-point eye of its chain;
+ * chains that break the rule leave the set until none does. A chain in it counts only if it shares
+ * a liberty with another chain of the set.
+ */
 export function basicSeki(board: GoBoard): Set<number> {
   const chains = chainsOf(board);
   const libs = new Map<number, Set<number>>();
-  for (const [h, stones] of chains) libs.set(h, libertySet(board, stones));
-  const out = new Set<number>();
-  for (const [a, la] of libs) {
-    const ca = board.color[a];
-    if (ca !== BLACK || la.size < 2) continue;
-    // Opponent chains sharing a liberty with a.
-    const partners = new Set<number>();
-    for (const l of la) for (let d = 0; d < 4; d++) {
+  for (const [h, stones] of chains) if (stones.length > 0) libs.set(h, libertySet(board, stones));
+  const set = new Set<number>();
+  for (const [h, l] of libs) if (l.size >= 2) set.add(h);
+  const unfillable = new Map<number, boolean>();
+  const cannot = (p: number): boolean => {
+    let v = unfillable.get(p);
+    if (v === undefined) unfillable.set(p, (v = cannotFill(board, p, BLACK) && cannotFill(board, p, WHITE)));
+    return v;
+  };
+  /** True if liberty l of a chain of colour c touches a chain of the other colour in the set. */
+  const sharedInSet = (l: number, c: number): boolean => {
+    for (let d = 0; d < 4; d++) {
       const t = l + board.dirs[d];
-      if (board.color[t] === WHITE) partners.add(board.head[t]);
+      if (board.color[t] === 3 - c && set.has(board.head[t])) return true;
     }
-    for (const b of partners) {
-      const lb = libs.get(b)!;
-      if (lb.size < 2) continue;
-      const shared = [...la].filter((l) => lb.has(l));
-      if (shared.length === 0) continue;
-      // Every liberty that is not shared must be a single-point eye of its chain.
-      const rest = (own: Set<number>, other: Set<number>, c: number): boolean => [...own].every((l) => other.has(l) || singleEye(board, l, c));
-      if (!rest(la, lb, BLACK) || !rest(lb, la, WHITE)) continue;
-      if (!shared.every((s) => cannotFill(board, s, BLACK) && cannotFill(board, s, WHITE))) continue;
-      out.add(a);
-      out.add(b);
+    return false;
+  };
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const h of [...set]) {
+      const c = board.color[h];
+      const ok = [...libs.get(h)!].every((l) => (sharedInSet(l, c) && cannot(l)) || singleEye(board, l, c));
+      if (!ok) {
+        set.delete(h);
+        changed = true;
+      }
     }
   }
+  const out = new Set<number>();
+  for (const h of set) if ([...libs.get(h)!].some((l) => sharedInSet(l, board.color[h]))) out.add(h);
   return out;
 }
 
