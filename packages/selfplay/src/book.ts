@@ -43,7 +43,7 @@ export async function scoreBookOnPool(book: Book, options: BookScoring): Promise
       options.onProgress?.(++done, pending.length);
     },
     signal: options.signal,
-  }, options.queue, 'book', [options.build, options.depth, pending.map((e) => e.key)]);
+  }, options.queue, 'book', [options.build, options.depth, pending.map((e) => e.key)], { dir: options.buildsDir, ids: [options.build] });
   book.negamax();
   return { scored: done, summary };
 }

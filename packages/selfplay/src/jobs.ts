@@ -8,9 +8,19 @@ import { runName } from './queue/names.js';
 
 export type { QueueSettings };
 
-/** Runs the jobs on the queue if `queue` is given (its run named from `identity`), else on the pool. */
-export async function runJobs<P, R>(options: PoolOptions<P, R>, queue: QueueSettings | undefined, kind: string, identity: unknown): Promise<PoolSummary> {
+/** The builds a run's jobs play with: their registry folder and ids. */
+export interface JobBuilds {
+  readonly dir: string;
+  readonly ids: readonly string[];
+}
+
+/**
+ * Runs the jobs on the queue if `queue` is given, else on the pool. The queue run is named from
+ * `identity` and the checksums of the `builds` the jobs use (their tables and calibrations).
+ */
+export async function runJobs<P, R>(options: PoolOptions<P, R>, queue: QueueSettings | undefined, kind: string, identity: unknown, builds: JobBuilds): Promise<PoolSummary> {
   if (!queue) return runPool(options);
   const { runQueue } = await import('./queue/coordinator.js');
-  return runQueue(options, { ...queue, kind, run: runName(kind, identity) });
+  const { buildChecksums } = await import('./queue/transport.js');
+  return runQueue(options, { ...queue, kind, run: runName(kind, identity, buildChecksums(builds.dir, builds.ids)) });
 }

@@ -197,7 +197,7 @@ export async function runSelfplay(o: SelfplayRunOptions): Promise<SelfplaySummar
       played++;
       o.onGame?.(game, byIndex.size, o.games);
     },
-  }, o.queue, 'selfplay', [resolve(o.outDir), recorded]);
+  }, o.queue, 'selfplay', [resolve(o.outDir), recorded], { dir: o.buildsDir, ids: [build] });
   const seconds = (performance.now() - t0) / 1000;
 
   const all = [...byIndex.values()].sort((a, b) => a.index - b.index);

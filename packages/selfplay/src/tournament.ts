@@ -332,7 +332,9 @@ async function playGames(
     signal: stopAll.signal,
     complete,
     // Another game's jobs stay on the local pool (the queue's workers replay Othello games).
-  }, o.game || !o.queue ? undefined : { ...o.queue, fresh: !o.resume, ...(o.eventsPath ? { events: o.eventsPath } : {}) }, 'tournament', identity);
+  }, o.game || !o.queue ? undefined : { ...o.queue, fresh: !o.resume, ...(o.eventsPath ? { events: o.eventsPath } : {}) }, 'tournament', identity, {
+    dir: o.buildsDir, ids: pooled.flatMap((g) => [o.players[g.black], o.players[g.white]]).flatMap((p) => (p.kind === 'engine' ? [p.build] : [])),
+  });
   const localRun = playLocal(local, { ...o, signal: stopAll.signal }, rules, record, (spec, error) => {
     if (!notStarted.some((n) => n.player === spec.name)) notStarted.push({ player: spec.name, command: spec.command, error });
     stopAll.abort();

@@ -151,7 +151,7 @@ export async function relabelPositions(o: RelabelOptions): Promise<RelabelSummar
         }
       },
       signal: o.signal,
-    }, o.queue, 'label', [resolve(o.output), o.build, o.depth, o.exact, keepBelow, count, inputCrc]);
+    }, o.queue, 'label', [resolve(o.output), o.build, o.depth, o.exact, keepBelow, count, inputCrc], { dir: o.buildsDir, ids: [o.build] });
   }
   let exact = 0, search = 0, change = 0, changed = 0;
   let done = true;

@@ -1,9 +1,12 @@
 // Unit tests of the queue's pure parts: Redis URLs (passwords, TLS, databases, bad input), the
 // replay check of returned items (legal, finished, consistent games and book scores accepted;
-// forged ones refused with the reason), and the identity check.
+// forged ones refused with the reason), the identity check, and what names a run.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { canonicalKey, Position } from '@sente/core';
-import { bootstrapTable, createEngine, positionOfKey, solvePosition } from '@sente/search';
+import { bootstrapTable, clearBuildCache, createEngine, EvalTable, positionOfKey, solvePosition } from '@sente/search';
 import { LABEL_EXACT, LABEL_SEARCH } from '../data/format.js';
 import { setPosition } from '../data/load.js';
 import { DEFAULT_OPENINGS_FILE, readOpeningsFile } from '../openings.js';
@@ -14,7 +17,8 @@ import { parseRedisUrl, redact } from './connection.js';
 import { identityMismatch, localIdentity } from './identity.js';
 import { runName } from './names.js';
 import { invalidItem, liveMove, MAX_LIVE_MOVES } from './validate.js';
-import type { LocalTask } from './transport.js';
+import { buildChecksums, type LocalTask } from './transport.js';
+import { saveBuild } from '../registry.js';
 
 describe('Redis URLs', () => {
   it('reads host, port, database, user and password; rediss:// turns TLS on', () => {
@@ -47,6 +51,30 @@ describe('identity and run names', () => {
     expect(runName('selfplay', '/a', { depth: 1 })).toBe(runName('selfplay', '/a', { depth: 1 }));
     expect(runName('selfplay', '/a', { depth: 1 })).not.toBe(runName('selfplay', '/a', { depth: 2 }));
     expect(runName('selfplay', '/a', { depth: 1 })).not.toBe(runName('selfplay', '/b', { depth: 1 }));
+  });
+  it('a build retrained under the same id changes the checksums that name the run', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sente-runname-'));
+    try {
+      const save = (value: number): void => {
+        const t = new EvalTable(2, 64);
+        t.weights.fill(value);
+        saveBuild(dir, { id: 'mine', table: t, parent: null, games: 0, positions: 0, validationError: null }, true);
+        clearBuildCache();
+      };
+      save(1);
+      const first = buildChecksums(dir, ['mine', 'gen3', 'mine']);
+      expect(first).toHaveLength(2);
+      expect(first[0]).toMatch(/^mine:[0-9a-f]{64}:-$/);
+      expect(first[1]).toMatch(/^gen3:[0-9a-f]{64}:[0-9a-f]{64}$/);
+      expect(buildChecksums(dir, ['mine', 'gen3'])).toEqual(first);
+      save(2);
+      const second = buildChecksums(dir, ['mine', 'gen3']);
+      expect(second[0]).not.toBe(first[0]);
+      expect(second[1]).toBe(first[1]);
+      expect(runName('label', '/out', second)).not.toBe(runName('label', '/out', first));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

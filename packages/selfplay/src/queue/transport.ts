@@ -35,6 +35,19 @@ function buildsOf(task: LocalTask): { dir: string; ids: string[] } {
   return { dir: task.buildsDir, ids: [...new Set(task.games.flatMap((g) => [g.black.build, g.white.build]))] };
 }
 
+/**
+ * The checksums of what each build plays with (its table and calibration), in `ids` order: part
+ * of a queue run's name, so a build retrained under the same id, or another registry's build of
+ * that name, never meets the results of the old one on a resumed run.
+ */
+export function buildChecksums(dir: string, ids: readonly string[]): string[] {
+  return [...new Set(ids)].map((id) => {
+    const entry = findBuild(id, dir);
+    const pc = join(entry.folder, 'probcut.json');
+    return `${entry.id}:${sha256File(confinedPath(entry.registry, entry.table)!)}:${existsSync(pc) ? sha256File(pc) : '-'}`;
+  });
+}
+
 export async function packTask(task: LocalTask, blobs: BlobStore): Promise<WireTask> {
   const ref = async (path: string | undefined): Promise<string | undefined> => (path === undefined ? undefined : BLOB + (await blobs.put(path)));
   const { dir, ids } = buildsOf(task);
