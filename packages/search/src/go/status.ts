@@ -160,7 +160,7 @@ function singleEye(board: GoBoard, p: number, c: number): boolean {
 export function basicSeki(board: GoBoard): Set<number> {
   const chains = chainsOf(board);
   const libs = new Map<number, Set<number>>();
-  for (const [h, stones] of chains) if (stones.length > 0) libs.set(h, libertySet(board, stones));
+  for (const [h, stones] of chains) libs.set(h, libertySet(board, stones));
   const set = new Set<number>();
   for (const [h, l] of libs) if (l.size >= 2) set.add(h);
   const unfillable = new Map<number, boolean>();
