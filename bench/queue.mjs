@@ -45,7 +45,7 @@ async function startRedis() {
 }
 
 function startWorker(url, threads, cache) {
-  const child = spawn(process.execPath, [MAIN, 'worker', '--redis', url, '--threads', String(threads), '--cache', cache, '--stall-ms', '2000'], { stdio: 'ignore' });
+  const child = spawn(process.execPath, [MAIN, 'worker', '--redis', url, '--threads', String(threads), '--cache', cache, '--stall', '2s'], { stdio: 'ignore' });
   const exited = new Promise((r) => child.once('exit', r));
   return { child, exited };
 }

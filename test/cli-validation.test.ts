@@ -72,6 +72,8 @@ const INVALID: [string, () => string[], RegExp][] = [
   ['5', () => ['tournament', ...TWO, '--exact', '-1'], /^sente: --exact must be a whole number from 0 to 30 \(got -1\)$/],
   ['16', () => ['tournament', ...TWO, '--move-timeout', '0'], /^sente: --move-timeout: "0" is too short/],
   ['16', () => ['go', 'tournament', '--player', 'sente', '--player', 'sente', '--move-timeout', '10x'], /^sente: --move-timeout: "10x" is not a duration/],
+  ['16', () => ['worker', '--redis', 'redis://127.0.0.1:1', '--stall', '10x'], /^sente: --stall: "10x" is not a duration/],
+  ['16', () => ['worker', '--redis', 'redis://127.0.0.1:1', '--threads', '0'], /^sente: --threads must be a whole number from 1 to 256 \(got 0\)$/],
   ['16', () => ['tournament', ...TWO, '--archive', T()], /^sente: --archive .* is a folder; name a file to write$/],
   ['16', () => ['tournament', ...TWO, '--csv', join(T(), 'same'), '--archive', join(T(), 'same')], /^sente: --csv and --archive name the same file \(.*same\); give the archive its own$/],
   ['16', () => ['go', 'tournament', '--player', 'sente:speed=2', '--player', 'sente'], /^sente: "sente:speed=2": unknown setting speed \(playouts, time, resign, seed, threads, priors, expand, nakade, opening, score, name\)$/],

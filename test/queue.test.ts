@@ -53,7 +53,7 @@ function start(args: string[], extraEnv: NodeJS.ProcessEnv = {}): Running {
 }
 
 function worker(url: string, name: string, threads = 1): Running {
-  return start([MAIN, 'worker', '--redis', url, '--threads', String(threads), '--concurrency', '2', '--cache', join(tmp, `cache-${name}`), '--stall-ms', '1500']);
+  return start([MAIN, 'worker', '--redis', url, '--threads', String(threads), '--concurrency', '2', '--cache', join(tmp, `cache-${name}`), '--stall', '1.5s']);
 }
 
 async function until(what: string, test: () => boolean, ms = 60_000): Promise<void> {
