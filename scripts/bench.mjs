@@ -6,11 +6,13 @@
 // file there, so a section measured earlier (a long tournament, say) stays until re-measured.
 //
 //   node scripts/bench.mjs [--quick] [--only perft,makeunmake] [--all] [--list] [--results DIR]
+//   node scripts/bench.mjs --rebuild [--results DIR]
 //
 // The long matches against external engines (go, rhino) run only with --all or --only. A quick
 // run is a smoke test: it prints its tables and writes nothing, unless --results DIR names where
 // its markdown (and a BENCHMARKS.md of that folder) should go; the committed figures are only
-// ever replaced by full runs.
+// ever replaced by full runs. --rebuild measures nothing: it rebuilds BENCHMARKS.md from the
+// section files as they are (after a hand-run match's section was added or updated).
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { basename, join } from 'node:path';
@@ -25,12 +27,13 @@ const SUMMARY = join(ROOT, 'BENCHMARKS.md');
 const LONG_SECTIONS = ['go', 'rhino', 'search-strength'];
 
 function parseArgs(argv) {
-  const options = { quick: false, only: null, list: false, all: false, results: null };
+  const options = { quick: false, only: null, list: false, all: false, results: null, rebuild: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--quick') options.quick = true;
     else if (a === '--list') options.list = true;
     else if (a === '--all') options.all = true;
+    else if (a === '--rebuild') options.rebuild = true;
     else if (a === '--results' || a.startsWith('--results=')) {
       const value = a === '--results' ? argv[++i] : a.slice('--results='.length);
       if (!value) throw new Error('--results needs a folder');
@@ -40,10 +43,11 @@ function parseArgs(argv) {
       if (!value) throw new Error('--only needs a comma-separated list of section names');
       options.only = value.split(',').map((s) => s.trim()).filter(Boolean);
     } else if (a === '--help' || a === '-h') {
-      process.stdout.write('usage: node scripts/bench.mjs [--quick] [--only a,b] [--all] [--list] [--results DIR]\n');
+      process.stdout.write('usage: node scripts/bench.mjs [--quick] [--only a,b] [--all] [--list] [--results DIR]\n       node scripts/bench.mjs --rebuild [--results DIR]\n');
       process.exit(0);
     } else throw new Error(`unknown argument "${a}" (try --help)`);
   }
+  if (options.rebuild && (options.quick || options.only || options.all)) throw new Error('--rebuild measures nothing: it takes only --results');
   return options;
 }
 
@@ -122,6 +126,13 @@ async function main() {
   const all = await discover();
   if (options.list) {
     process.stdout.write(`${all.join('\n')}\n`);
+    return 0;
+  }
+  if (options.rebuild) {
+    const resultsDir = options.results ?? RESULTS_DIR;
+    const summary = options.results ? join(options.results, 'BENCHMARKS.md') : SUMMARY;
+    const kept = await rebuildSummary(resultsDir, summary);
+    process.stdout.write(`${summary} rebuilt from ${kept} section(s) in ${resultsDir}\n`);
     return 0;
   }
   let names = all;

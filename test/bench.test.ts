@@ -1,8 +1,9 @@
 // End to end: `sente bench` runs the benchmark runner on the built packages. A quick run prints its
 // tables and writes nothing unless --results names a folder, so smoke runs never replace the
-// committed figures in bench/results and BENCHMARKS.md; unknown sections are refused.
+// committed figures in bench/results and BENCHMARKS.md; --rebuild only rebuilds a summary from the
+// section files; unknown sections are refused.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -43,6 +44,27 @@ describe('sente bench', () => {
       const r = spawnSync(process.execPath, ['--check', f], { encoding: 'utf8' });
       expect(r.status, `${f}: ${r.stderr}`).toBe(0);
     }
+  });
+
+  it('--rebuild measures nothing and rebuilds the summary from the section files in name order', () => {
+    const before = committed();
+    const out = join(tmp, 'rebuild');
+    mkdirSync(out);
+    writeFileSync(join(out, 'zeta.md'), '## Zeta\n\nlast\n');
+    writeFileSync(join(out, 'alpha.md'), '## Alpha\n\nfirst\n');
+    const r = sente('bench', '--rebuild', '--results', out);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/rebuilt from 2 section\(s\)/);
+    expect(r.stdout).not.toMatch(/==/);
+    const summary = readFileSync(join(out, 'BENCHMARKS.md'), 'utf8');
+    expect(summary).toMatch(/^# Benchmarks\n/);
+    expect(summary.indexOf('## Alpha')).toBeGreaterThan(0);
+    expect(summary.indexOf('## Zeta')).toBeGreaterThan(summary.indexOf('## Alpha'));
+    expect(readdirSync(out).sort()).toEqual(['BENCHMARKS.md', 'alpha.md', 'zeta.md']);
+    const mixed = sente('bench', '--rebuild', '--quick', '--results', out);
+    expect(mixed.status).not.toBe(0);
+    expect(mixed.stderr).toMatch(/rebuild/);
+    expect(committed()).toEqual(before);
   });
 
   it('refuses an unknown section with exit code 2', () => {
