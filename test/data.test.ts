@@ -178,6 +178,12 @@ describe('sente data', () => {
     expect(rows.map((x: { build: string }) => x.build)).toEqual(['fromdata', 'gen3']);
     expect(rows[0].mae).toBe(entry.testSetMae);
     expect(rows[1].mae).toBe(testSetError(loadBuild('gen3').table).mae);
+    expect(rows[1].byEmpties).toEqual(testSetError(loadBuild('gen3').table).byEmpties);
+    const bands = sente('data', 'error', '--build', 'gen3', '--by-empties');
+    expect(bands.status, bands.stderr).toBe(0);
+    const shown = testSetError(loadBuild('gen3').table).byEmpties;
+    expect(shown.length).toBeGreaterThan(3);
+    for (const b of shown) expect(bands.stdout).toContain(`${b.from}-${b.to} empties: MAE ${b.mae.toFixed(3)} over ${b.positions} positions`);
     // sente builds shows it and ranks by Elo: gen3 (shipped Elo) above bootstrap (0) above fromdata (unmeasured).
     const b = sente('builds');
     expect(b.status, b.stderr).toBe(0);

@@ -194,14 +194,15 @@ const relabelCommand: CommandModule<object, RelabelArgs> = {
   },
 };
 
-interface ErrorArgs { build: string[]; testset?: string; json: boolean }
+interface ErrorArgs { build: string[]; testset?: string; json: boolean; 'by-empties': boolean }
 const errorCommand: CommandModule<object, ErrorArgs> = {
   command: 'error',
   describe: 'Mean absolute error (discs) of builds\' evaluations on the shipped test set (or --testset FILE)',
   builder: (y) => checked(y
     .option('build', { type: 'string', array: true, default: ['strongest'], describe: 'build ids (default: the strongest)' })
     .option('testset', { type: 'string', describe: 'a labelled .spos file (default: the shipped test set)' })
-    .option('json', { type: 'boolean', default: false, describe: 'print as JSON' }), { testset: file }) as never,
+    .option('by-empties', { type: 'boolean', default: false, describe: 'also the error by empties, in bands of ten (all labels, and the exact ones)' })
+    .option('json', { type: 'boolean', default: false, describe: 'print as JSON (with the bands of empties)' }), { testset: file }) as never,
   handler: async (args) => {
     const out = await guarded(() => args.build.map((id) => {
       const b = loadBuild(id, buildsDir());
@@ -214,7 +215,10 @@ const errorCommand: CommandModule<object, ErrorArgs> = {
       return;
     }
     console.log(`test set ${args.testset ?? shippedTestSet()}`);
-    for (const r of out) console.log(`${r.build}: MAE ${r.mae.toFixed(3)} discs over ${r.positions} positions (RMS ${r.rms.toFixed(3)}; exact-labelled ${r.exactMae?.toFixed(3) ?? '-'}, search-labelled ${r.searchMae?.toFixed(3) ?? '-'}${r.gameMae !== null ? `, game-labelled ${r.gameMae.toFixed(3)}` : ''})`);
+    for (const r of out) {
+      console.log(`${r.build}: MAE ${r.mae.toFixed(3)} discs over ${r.positions} positions (RMS ${r.rms.toFixed(3)}; exact-labelled ${r.exactMae?.toFixed(3) ?? '-'}, search-labelled ${r.searchMae?.toFixed(3) ?? '-'}${r.gameMae !== null ? `, game-labelled ${r.gameMae.toFixed(3)}` : ''})`);
+      if (args['by-empties']) for (const b of r.byEmpties) console.log(`  ${`${b.from}-${b.to}`.padStart(5)} empties: MAE ${b.mae.toFixed(3)} over ${b.positions} positions; exact-labelled ${b.exactMae?.toFixed(3) ?? '-'}`);
+    }
   },
 };
 

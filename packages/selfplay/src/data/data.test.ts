@@ -339,5 +339,27 @@ describe('position files for the fitter and the test set', () => {
     expect(a.searchMae).toBeCloseTo(abs[LABEL_SEARCH] / n[LABEL_SEARCH], 3);
     expect(a.gameMae).toBeCloseTo(abs[LABEL_GAME] / n[LABEL_GAME], 3);
     expect(a.mae).toBeGreaterThan(1);
+    // By empties: the bands the positions fall in, each against the same reference.
+    const bands = new Map<number, { n: number; abs: number; nx: number; absx: number }>();
+    for (const r of records) {
+      const p = r.side === BLACK ? Position.fromColors(r.playerLo, r.playerHi, r.opponentLo, r.opponentHi, BLACK) : Position.fromColors(r.opponentLo, r.opponentHi, r.playerLo, r.playerHi, WHITE);
+      const e = Math.abs(evaluateSlow(p, table) / table.scale - r.label);
+      const from = Math.min(50, Math.floor(p.emptyCount() / 10) * 10);
+      const b = bands.get(from) ?? { n: 0, abs: 0, nx: 0, absx: 0 };
+      b.n++; b.abs += e;
+      if (r.kind === LABEL_EXACT) { b.nx++; b.absx += e; }
+      bands.set(from, b);
+    }
+    expect(bands.size).toBeGreaterThan(2);
+    expect(a.byEmpties.map((b) => b.from)).toEqual([...bands.keys()].sort((x, y) => x - y));
+    for (const b of a.byEmpties) {
+      const ref = bands.get(b.from)!;
+      expect(b.to).toBe(b.from === 50 ? 60 : b.from + 9);
+      expect(b.positions).toBe(ref.n);
+      expect(b.mae).toBeCloseTo(ref.abs / ref.n, 3);
+      if (ref.nx > 0) expect(b.exactMae).toBeCloseTo(ref.absx / ref.nx, 3);
+      else expect(b.exactMae).toBeNull();
+    }
+    expect(a.byEmpties.reduce((s, b) => s + b.positions, 0)).toBe(records.length);
   });
 });

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { Position } from '@sente/core';
 import { evaluate, shippedBuildsDir, solvePosition, type Engine, type EvalTable } from '@sente/search';
 import { seededRandom } from '../random.js';
-import { LABEL_EXACT, LABEL_SEARCH, RECORD_WORDS, metaKind, metaLabel, metaSide } from './format.js';
+import { LABEL_EXACT, LABEL_SEARCH, RECORD_WORDS, metaEmpties, metaKind, metaLabel, metaSide } from './format.js';
 import { forEachBlock, readHeader } from './io.js';
 import { setPosition } from './load.js';
 
@@ -89,12 +89,32 @@ export interface TestSetError {
   readonly exactMae: number | null;
   readonly searchMae: number | null;
   readonly gameMae: number | null;
+  /**
+   * The same by empties, in bands of ten (0-9, 10-19, ..., 50-60; bands without positions left
+   * out): where in the game a table errs, apart from how many positions each phase contributes.
+   */
+  readonly byEmpties: readonly EmptiesBandError[];
+}
+
+export interface EmptiesBandError {
+  readonly from: number;
+  readonly to: number;
+  readonly positions: number;
+  readonly mae: number;
+  /** Over the band's exactly labelled positions (null without any). */
+  readonly exactMae: number | null;
+}
+
+/** The band of empties a position's error is counted in: 0-9, 10-19, ..., 50-60 (60 joins 50-59). */
+function emptiesBand(empties: number): number {
+  return Math.min(5, Math.floor(empties / 10));
 }
 
 /** A build's error on a test set: its static evaluation (discs, side to move) against each label. */
 export function testSetError(table: EvalTable, file: string = shippedTestSet()): TestSetError {
   readHeader(file);
   let n = 0, sumAbs = 0, sumSq = 0, nExact = 0, absExact = 0, nSearch = 0, absSearch = 0, nGame = 0, absGame = 0;
+  const bandN = new Float64Array(6), bandAbs = new Float64Array(6), bandExactN = new Float64Array(6), bandExactAbs = new Float64Array(6);
   const q = new Position();
   forEachBlock(file, (w, count) => {
     for (let i = 0; i < count; i++) {
@@ -107,12 +127,24 @@ export function testSetError(table: EvalTable, file: string = shippedTestSet()):
       sumSq += err * err;
       const kind = metaKind(meta);
       if (kind === LABEL_EXACT) { nExact++; absExact += err; } else if (kind === LABEL_SEARCH) { nSearch++; absSearch += err; } else { nGame++; absGame += err; }
+      const band = emptiesBand(metaEmpties(meta));
+      bandN[band]++;
+      bandAbs[band] += err;
+      if (kind === LABEL_EXACT) { bandExactN[band]++; bandExactAbs[band] += err; }
     }
   });
   const round = (x: number): number => Math.round(x * 10000) / 10000;
+  const byEmpties: EmptiesBandError[] = [];
+  for (let b = 0; b < 6; b++) {
+    if (bandN[b] === 0) continue;
+    byEmpties.push({
+      from: b * 10, to: b === 5 ? 60 : b * 10 + 9, positions: bandN[b], mae: round(bandAbs[b] / bandN[b]),
+      exactMae: bandExactN[b] ? round(bandExactAbs[b] / bandExactN[b]) : null,
+    });
+  }
   return {
     mae: n ? round(sumAbs / n) : 0, rms: n ? round(Math.sqrt(sumSq / n)) : 0, positions: n,
     exactMae: nExact ? round(absExact / nExact) : null, searchMae: nSearch ? round(absSearch / nSearch) : null,
-    gameMae: nGame ? round(absGame / nGame) : null,
+    gameMae: nGame ? round(absGame / nGame) : null, byEmpties,
   };
 }
