@@ -184,6 +184,11 @@ describe('sente data', () => {
     const shown = testSetError(loadBuild('gen3').table).byEmpties;
     expect(shown.length).toBeGreaterThan(3);
     for (const b of shown) expect(bands.stdout).toContain(`${b.from}-${b.to} empties: MAE ${b.mae.toFixed(3)} over ${b.positions} positions`);
+    // Another labelled file as the test set: its bands, not the shipped set's.
+    const own = sente('data', 'error', '--build', 'gen3', '--testset', spos, '--by-empties');
+    expect(own.status, own.stderr).toBe(0);
+    expect(own.stdout).toContain(`test set ${spos}`);
+    for (const b of testSetError(loadBuild('gen3').table, spos).byEmpties) expect(own.stdout).toContain(`${b.from}-${b.to} empties: MAE ${b.mae.toFixed(3)} over ${b.positions} positions`);
     // sente builds shows it and ranks by Elo: gen3 (shipped Elo) above bootstrap (0) above fromdata (unmeasured).
     const b = sente('builds');
     expect(b.status, b.stderr).toBe(0);
