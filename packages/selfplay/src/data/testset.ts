@@ -91,7 +91,7 @@ export interface TestSetError {
   readonly gameMae: number | null;
   /**
    * The same by empties, in bands of ten (0-9, 10-19, ..., 50-60; bands without positions left
-   * out): where in the game a table errs, apart from how many positions each phase contributes.
+   * out): where in the game a table errs, which the means over all positions hide.
    */
   readonly byEmpties: readonly EmptiesBandError[];
 }
