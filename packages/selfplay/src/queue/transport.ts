@@ -35,6 +35,13 @@ function buildsOf(task: LocalTask): { dir: string; ids: string[] } {
   return { dir: task.buildsDir, ids: [...new Set(task.games.flatMap((g) => [g.black.build, g.white.build]))] };
 }
 
+/** The files a build plays with: its table and its calibration (null without one). */
+function buildFiles(dir: string, id: string): { id: string; table: string; probcut: string | null } {
+  const entry = findBuild(id, dir);
+  const pc = join(entry.folder, 'probcut.json');
+  return { id: entry.id, table: confinedPath(entry.registry, entry.table)!, probcut: existsSync(pc) ? pc : null };
+}
+
 /**
  * The checksums of what each build plays with (its table and calibration), in `ids` order: part
  * of a queue run's name, so a build retrained under the same id, or another registry's build of
@@ -42,9 +49,8 @@ function buildsOf(task: LocalTask): { dir: string; ids: string[] } {
  */
 export function buildChecksums(dir: string, ids: readonly string[]): string[] {
   return [...new Set(ids)].map((id) => {
-    const entry = findBuild(id, dir);
-    const pc = join(entry.folder, 'probcut.json');
-    return `${entry.id}:${sha256File(confinedPath(entry.registry, entry.table)!)}:${existsSync(pc) ? sha256File(pc) : '-'}`;
+    const f = buildFiles(dir, id);
+    return `${f.id}:${sha256File(f.table)}:${f.probcut ? sha256File(f.probcut) : '-'}`;
   });
 }
 
@@ -53,10 +59,8 @@ export async function packTask(task: LocalTask, blobs: BlobStore): Promise<WireT
   const { dir, ids } = buildsOf(task);
   const builds: BuildRef[] = [];
   for (const id of ids) {
-    const entry = findBuild(id, dir);
-    const table = confinedPath(entry.registry, entry.table)!;
-    const pc = join(entry.folder, 'probcut.json');
-    builds.push({ id: entry.id, table: await blobs.put(table), probcut: existsSync(pc) ? await blobs.put(pc) : null });
+    const f = buildFiles(dir, id);
+    builds.push({ id: f.id, table: await blobs.put(f.table), probcut: f.probcut ? await blobs.put(f.probcut) : null });
   }
   let wire: LocalTask;
   if (task.kind === 'selfplay') {
