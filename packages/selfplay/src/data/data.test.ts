@@ -325,11 +325,18 @@ describe('position files for the fitter and the test set', () => {
     const a = testSetError(table, file);
     expect(testSetError(table, file)).toEqual(a);
     const abs = [0, 0, 0], n = [0, 0, 0];
+    // By empties too: the bands (0-9, ..., 50-60) the positions fall in.
+    const bands = new Map<number, { n: number; abs: number; nx: number; absx: number }>();
     for (const r of records) {
       const p = r.side === BLACK ? Position.fromColors(r.playerLo, r.playerHi, r.opponentLo, r.opponentHi, BLACK) : Position.fromColors(r.opponentLo, r.opponentHi, r.playerLo, r.playerHi, WHITE);
       const e = Math.abs(evaluateSlow(p, table) / table.scale - r.label);
       abs[r.kind] += e;
       n[r.kind]++;
+      const from = Math.min(50, Math.floor(p.emptyCount() / 10) * 10);
+      const b = bands.get(from) ?? { n: 0, abs: 0, nx: 0, absx: 0 };
+      b.n++; b.abs += e;
+      if (r.kind === LABEL_EXACT) { b.nx++; b.absx += e; }
+      bands.set(from, b);
     }
     expect(a.positions).toBe(records.length);
     expect(a.mae).toBeCloseTo((abs[0] + abs[1] + abs[2]) / records.length, 3);
@@ -339,17 +346,7 @@ describe('position files for the fitter and the test set', () => {
     expect(a.searchMae).toBeCloseTo(abs[LABEL_SEARCH] / n[LABEL_SEARCH], 3);
     expect(a.gameMae).toBeCloseTo(abs[LABEL_GAME] / n[LABEL_GAME], 3);
     expect(a.mae).toBeGreaterThan(1);
-    // By empties: the bands the positions fall in, each against the same reference.
-    const bands = new Map<number, { n: number; abs: number; nx: number; absx: number }>();
-    for (const r of records) {
-      const p = r.side === BLACK ? Position.fromColors(r.playerLo, r.playerHi, r.opponentLo, r.opponentHi, BLACK) : Position.fromColors(r.opponentLo, r.opponentHi, r.playerLo, r.playerHi, WHITE);
-      const e = Math.abs(evaluateSlow(p, table) / table.scale - r.label);
-      const from = Math.min(50, Math.floor(p.emptyCount() / 10) * 10);
-      const b = bands.get(from) ?? { n: 0, abs: 0, nx: 0, absx: 0 };
-      b.n++; b.abs += e;
-      if (r.kind === LABEL_EXACT) { b.nx++; b.absx += e; }
-      bands.set(from, b);
-    }
+    // By empties: each band against the same reference.
     expect(bands.size).toBeGreaterThan(2);
     expect(a.byEmpties.map((b) => b.from)).toEqual([...bands.keys()].sort((x, y) => x - y));
     for (const b of a.byEmpties) {
