@@ -55,6 +55,33 @@ const SEKI3 = [
   '+**OOO*OOOOO**+++++',
 ].join('\n');
 
+// The end of game 0 of the 19x19 run `go-gnugo10-19x19-5s-corners` against GNU Go (both passed): in the
+// upper left black's C18 A17..D17 A16 D16 (liberties A18 and C16) lives in seki with white's A19,
+// B18, B16 and A15 C15 D15 A14 B14 C14. Whoever fills A18 or C16 puts its own chain in atari and
+// loses it (white A18 is taken by black B19, white C16 by black B15); black B15, B19, D19 and E18
+// are suicides.
+const SEKI5 = [
+  'O+O+OO**OOOOOOO+O++',
+  '+O*O+O*+******OOOOO',
+  '****OO*++*++*OO++O+',
+  '*O+*O**+***++**O++O',
+  'O+OO**+**+**+*OOO+O',
+  'OOO*+*++*++*+*OO++O',
+  '******++***+++*OOO+',
+  '*OO*+++*+*+*****O+O',
+  'OOO**+*+***+++*OOO+',
+  '+O*++*+*+*+*+***O+O',
+  'OO**+**++*++**OOOOO',
+  '+OO***+*+******O++O',
+  '+O**+*++**OOOO*OO+O',
+  'OOO*++**+*OOO**OOO+',
+  '*****++**OO+OOO++OO',
+  '*OOO**+*OO+O++O+OOO',
+  '***OOO****OOO+OO++O',
+  'OOOOO**++***O++OO+O',
+  '+O+O**+++*OOO++O++O',
+].join('\n');
+
 describe('dead stones', () => {
   it('Benson: two vital regions make a chain unconditionally alive', () => {
     const b = figure(SEKI);
@@ -93,6 +120,24 @@ describe('dead stones', () => {
     // Area: every stone counts and black's eye C2 is black's (Chinese rules count an eye in seki;
     // GNU Go's final_score, B+2.5, leaves it out); C4 and A1 are nobody's.
     expect(send(e, 'final_score')).toBe('= B+3.5\n\n');
+  });
+
+  it('finds a seki of five chains from a game against GNU Go, which counted them all dead', () => {
+    const b = figure(SEKI5);
+    const at = (v: string): number => {
+      const r = go.parseGtpVertex(19, v);
+      if (!r.ok) throw new Error(v);
+      return b.head[r.value];
+    };
+    expect([...basicSeki(b)].sort((x, y) => x - y)).toEqual(['A19', 'B18', 'C18', 'B16', 'A15'].map(at).sort((x, y) => x - y));
+    const e = new GoGtpEngine({ playouts: 10, statusPlayouts: 200 });
+    load(e, SEKI5);
+    expect(send(e, 'final_status_list seki')).toBe('= A19\nB18\nC18 A17 B17 C17 D17 A16 D16\nB16\nA15 C15 D15 A14 B14 C14\n\n');
+    expect(send(e, 'final_status_list dead')).toBe('= \n\n');
+    // Area with every stone alive: the eyes B19, D19, E18 and B15 are white's, A18 and C16
+    // nobody's: black 186, white 173, B+5.5. GNU Go 3.8 lists every stone of the corner dead, black's
+    // and white's alike, and its final_score says B+7.5.
+    expect(send(e, 'final_score')).toBe('= B+5.5\n\n');
   });
 
   it('marks the clearly dead stone dead and scores without it', () => {
