@@ -18,6 +18,12 @@ const figure = (text: string): go.GoBoard => {
   if (!r.ok) throw new Error(r.error.message);
   return r.value;
 };
+/** The head of the chain at a GTP vertex of `b`. */
+const headAt = (b: go.GoBoard, v: string): number => {
+  const r = go.parseGtpVertex(b.size, v);
+  if (!r.ok) throw new Error(v);
+  return b.head[r.value];
+};
 const load = (e: GoGtpEngine, text: string): void => {
   const b = figure(text);
   send(e, `boardsize ${b.size}`);
@@ -107,11 +113,7 @@ describe('dead stones', () => {
 
   it('finds a seki of three chains (a white chain between two black ones sharing an eye)', () => {
     const b = figure(SEKI3);
-    const at = (v: string): number => {
-      const r = go.parseGtpVertex(19, v);
-      if (!r.ok) throw new Error(v);
-      return b.head[r.value];
-    };
+    const at = (v: string): number => headAt(b, v);
     expect([...basicSeki(b)].sort((x, y) => x - y)).toEqual([at('B5'), at('C3'), at('B2')].sort((x, y) => x - y));
     const e = new GoGtpEngine({ playouts: 10, statusPlayouts: 200 });
     load(e, SEKI3);
@@ -124,11 +126,7 @@ describe('dead stones', () => {
 
   it('finds a seki of five chains from a game against GNU Go, which counted them all dead', () => {
     const b = figure(SEKI5);
-    const at = (v: string): number => {
-      const r = go.parseGtpVertex(19, v);
-      if (!r.ok) throw new Error(v);
-      return b.head[r.value];
-    };
+    const at = (v: string): number => headAt(b, v);
     expect([...basicSeki(b)].sort((x, y) => x - y)).toEqual(['A19', 'B18', 'C18', 'B16', 'A15'].map(at).sort((x, y) => x - y));
     const e = new GoGtpEngine({ playouts: 10, statusPlayouts: 200 });
     load(e, SEKI5);
