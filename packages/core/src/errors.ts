@@ -7,6 +7,8 @@ export type SenteErrorCode =
   | 'no-registry'
   | 'corrupt-manifest'
   | 'corrupt-table'
+  // Tables that cannot be combined (a blend of different formats, phase counts or scales).
+  | 'incompatible-tables'
   | 'corrupt-calibration'
   | 'build-exists'
   | 'bad-build-id'

@@ -16,6 +16,7 @@ export * from './players.js';
 export * from './selfplay.js';
 export * from './selfplay-run.js';
 export * from './train.js';
+export * from './blend.js';
 export * from './tournament.js';
 export * from './interrupt.js';
 export * from './gtp-player.js';

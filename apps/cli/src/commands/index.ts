@@ -7,6 +7,7 @@ import { bookCommand } from './book.js';
 import { calibrateCommand } from './calibrate.js';
 import { selfplayCommand } from './selfplay.js';
 import { trainCommand } from './train.js';
+import { blendCommand } from './blend.js';
 import { tournamentCommand } from './tournament.js';
 import { improveCommand } from './improve.js';
 import { buildsCommand } from './builds.js';
@@ -22,4 +23,4 @@ import { dataCommand } from './data.js';
 import { serveCommand } from './serve.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const commands: CommandModule<any, any>[] = [perftCommand, showCommand, analyzeCommand, benchCommand, bookCommand, calibrateCommand, selfplayCommand, trainCommand, tournamentCommand, improveCommand, buildsCommand, goCommand, gtpCommand, nboardCommand, playCommand, solveCommand, workerCommand, queueCommand, ratingsCommand, dataCommand, serveCommand];
+export const commands: CommandModule<any, any>[] = [perftCommand, showCommand, analyzeCommand, benchCommand, bookCommand, calibrateCommand, selfplayCommand, trainCommand, blendCommand, tournamentCommand, improveCommand, buildsCommand, goCommand, gtpCommand, nboardCommand, playCommand, solveCommand, workerCommand, queueCommand, ratingsCommand, dataCommand, serveCommand];

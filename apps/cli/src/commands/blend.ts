@@ -1,0 +1,38 @@
+// `sente blend`: a new user build whose table is the weighted mean of two or more builds' tables
+// (same format, phases and scale), with its test-set error in the manifest. The blend has no
+// Multi-ProbCut calibration of its own: run `sente calibrate <id>` on it before matches.
+import type { CommandModule } from 'yargs';
+import { buildsDir } from '@sente/search';
+import { blendBuilds } from '@sente/selfplay';
+import { UsageError } from '../util.js';
+import { checked } from '../options.js';
+
+interface Args { build: string[]; weight?: number[]; out: string; notes: string; force: boolean }
+
+export const blendCommand: CommandModule<object, Args> = {
+  command: 'blend',
+  describe: 'Make a build whose table is the weighted mean of builds\' tables (same format and phases)',
+  builder: (y) => checked(y
+    .option('build', { type: 'string', array: true, demandOption: true, describe: 'builds to blend (two or more; the first is the parent)' })
+    .option('weight', { type: 'number', array: true, describe: 'share of each --build, in order (default: equal shares)' })
+    .option('out', { type: 'string', demandOption: true, describe: 'id of the new build, written to the user registry' })
+    .option('notes', { type: 'string', default: '', describe: 'free text stored in the manifest' })
+    .option('force', { type: 'boolean', default: false, describe: 'replace an existing build with this id' })
+    .check((a) => {
+      if (a.build.length < 2) throw new Error('give two or more --build');
+      if (a.weight && a.weight.length !== a.build.length) throw new Error(`give one --weight per --build (${a.build.length} builds, ${a.weight.length} weights)`);
+      if (a.weight?.some((w) => !(w > 0) || !Number.isFinite(w))) throw new Error('--weight must be numbers above 0');
+      return true;
+    }), {}) as never,
+  handler: (args) => {
+    try {
+      const e = blendBuilds({
+        builds: args.build.map((id, i) => ({ id, weight: args.weight?.[i] ?? 1 })), id: args.out, buildsDir: buildsDir(), notes: args.notes, overwrite: args.force,
+      });
+      const parts = (e.training?.blend as { id: string; weight: number }[]).map((p) => `${p.id} x${p.weight}`).join(' + ');
+      console.log(`build ${e.id} (parent ${e.parent}) written: the mean of ${parts}; test-set MAE ${e.testSetMae === null || e.testSetMae === undefined ? '-' : e.testSetMae.toFixed(3)} discs; calibrate it with: sente calibrate ${e.id}`);
+    } catch (e) {
+      throw new UsageError((e as Error).message);
+    }
+  },
+};

@@ -1,0 +1,93 @@
+// Blends: every weight the weighted mean of the parts' weights; so a format-1 blend evaluates each
+// position at the weighted mean of its parts' evaluations (to the rounding of its 47 weights);
+// tables that do not fit together and bad shares are refused with their codes; a blend of
+// registry builds is saved with its parent, parts and test-set error.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PATTERN_COUNT, Position, isSenteError } from '@sente/core';
+import { EvalTable, clearBuildCache, evaluate, loadBuild, readUserManifest } from '@sente/search';
+import { blendBuilds, blendTables } from './blend.js';
+import { seededRandom } from './random.js';
+
+function randomTable(seed: number, phases = 12, format: 1 | 2 = 1): EvalTable {
+  const t = new EvalTable(phases, 64, undefined, format);
+  const r = seededRandom(seed);
+  for (let j = 0; j < t.weights.length; j++) t.weights[j] = Math.floor(r() * 4001) - 2000;
+  return t;
+}
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  clearBuildCache();
+});
+
+describe('blendTables', () => {
+  it('sets every weight to the weighted mean of the parts, rounded', () => {
+    const a = randomTable(1), b = randomTable(2), c = randomTable(3);
+    const t = blendTables([{ table: a, weight: 1 }, { table: b, weight: 2 }, { table: c, weight: 1 }]);
+    expect(t.phases).toBe(12);
+    expect(t.scale).toBe(64);
+    expect(t.format).toBe(1);
+    for (let j = 0; j < t.weights.length; j++) expect(t.weights[j]).toBe(Math.round((a.weights[j] + 2 * b.weights[j] + c.weights[j]) / 4) | 0);
+  });
+
+  it('evaluates every position of random games at the mean of the two evaluations', () => {
+    const a = randomTable(4), b = randomTable(5);
+    const t = blendTables([{ table: a, weight: 1 }, { table: b, weight: 1 }]);
+    const r = seededRandom(6);
+    let positions = 0;
+    for (let g = 0; g < 20; g++) {
+      const p = Position.initial();
+      while (!p.isGameOver()) {
+        if (p.mustPass()) { p.makePass(); continue; }
+        const mean = (evaluate(p, a) + evaluate(p, b)) / 2;
+        // Each of the position's PATTERN_COUNT + 1 weights is rounded by at most half a unit.
+        expect(Math.abs(evaluate(p, t) - mean)).toBeLessThanOrEqual((PATTERN_COUNT + 1) / 2);
+        positions++;
+        const moves = p.legalMoveList();
+        p.makeMove(moves[Math.floor(r() * moves.length)]);
+      }
+    }
+    expect(positions).toBeGreaterThan(1000);
+  });
+
+  it('refuses tables of another format, phase count or scale, naming the part and what differs', () => {
+    const a = { table: randomTable(7), weight: 1, name: 'build "a"' };
+    const bad = (table: EvalTable) => () => blendTables([a, { table, weight: 1, name: 'build "b"' }]);
+    const code = (e: unknown) => isSenteError(e, 'incompatible-tables');
+    expect(bad(randomTable(8, 12, 2))).toThrow(/build "b" cannot be blended with build "a": format 2 \(the first is format 1\)/);
+    expect(bad(randomTable(8, 30))).toThrow(/30 phases \(the first has 12\)/);
+    expect(bad(new EvalTable(12, 32))).toThrow(/scale 32 \(the first has 64\)/);
+    try { bad(randomTable(8, 30))(); } catch (e) { expect(code(e)).toBe(true); }
+  });
+
+  it('refuses fewer than two tables and shares that are not above zero', () => {
+    const a = randomTable(9);
+    expect(() => blendTables([{ table: a, weight: 1 }])).toThrow(/at least two tables, got 1/);
+    expect(() => blendTables([{ table: a, weight: 1 }, { table: a, weight: 0 }])).toThrow(/weight must be a number above 0, got 0/);
+    expect(() => blendTables([{ table: a, weight: Number.NaN }, { table: a, weight: 1 }])).toThrow(/got NaN/);
+  });
+});
+
+describe('blendBuilds', () => {
+  it('saves the blend of two shipped builds to the user registry with parent, parts and test-set error', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sente-blend-'));
+    dirs.push(dir);
+    const e = blendBuilds({ builds: [{ id: 'gen4', weight: 3 }, { id: 'gen3', weight: 1 }], id: 'mix', buildsDir: dir, notes: 'test' });
+    expect(e.parent).toBe('gen4');
+    expect(e.training?.blend).toEqual([{ id: 'gen4', weight: 3 }, { id: 'gen3', weight: 1 }]);
+    expect(e.games).toBe(loadBuild('gen4', dir).entry.games + loadBuild('gen3', dir).entry.games);
+    expect(e.testSetMae).toBeGreaterThan(0);
+    expect(readUserManifest(dir)?.builds.map((b) => b.id)).toEqual(['mix']);
+    const g4 = loadBuild('gen4', dir).table.weights, g3 = loadBuild('gen3', dir).table.weights;
+    const mix = loadBuild('mix', dir).table.weights;
+    for (let j = 0; j < mix.length; j += 97) expect(mix[j]).toBe(Math.round((3 * g4[j] + g3[j]) / 4) | 0);
+    expect(() => blendBuilds({ builds: [{ id: 'gen4', weight: 1 }, { id: 'gen3', weight: 1 }], id: 'mix', buildsDir: dir }))
+      .toThrow(/already exists/);
+    expect(() => blendBuilds({ builds: [{ id: 'gen4', weight: 1 }, { id: 'nope', weight: 1 }], id: 'mix2', buildsDir: dir }))
+      .toThrow(/nope/);
+  });
+});

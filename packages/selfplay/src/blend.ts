@@ -1,0 +1,76 @@
+// Blends: a build whose every table weight is the weighted mean of the same weight in two or more
+// builds' tables. A linear evaluation's blend evaluates every position at the weighted mean of
+// their evaluations, so two fits that err differently (one fitted to search labels, one to game
+// results) can make a better table than either; docs/builds.md has the measured case (g9e).
+import { existsSync } from 'node:fs';
+import { SenteError } from '@sente/core';
+import { EvalTable, loadBuild } from '@sente/search';
+import { saveBuild } from './registry.js';
+import { shippedTestSet, testSetError } from './data/testset.js';
+import type { ManifestEntry } from '@sente/search';
+
+export interface BlendPart {
+  readonly table: EvalTable;
+  /** Its share of the blend (> 0; the shares are normalised to sum 1). */
+  readonly weight: number;
+  /** Named in the error when the table does not fit the others. */
+  readonly name?: string;
+}
+
+/**
+ * The weighted mean of tables of one format, phase count and scale, each int16 weight rounded to
+ * the nearest. Throws 'incompatible-tables' naming the part that differs from the first, and
+ * 'bad-option' for fewer than two parts or a weight that is not a finite number above zero.
+ */
+export function blendTables(parts: readonly BlendPart[]): EvalTable {
+  if (parts.length < 2) throw new SenteError('bad-option', `a blend needs at least two tables, got ${parts.length}`);
+  const first = parts[0].table;
+  let total = 0;
+  parts.forEach((p, i) => {
+    const name = p.name ?? `table ${i + 1}`;
+    if (!(p.weight > 0) || !Number.isFinite(p.weight)) throw new SenteError('bad-option', `${name}: blend weight must be a number above 0, got ${p.weight}`);
+    const t = p.table;
+    const differs = t.format !== first.format ? `format ${t.format} (the first is format ${first.format})`
+      : t.phases !== first.phases ? `${t.phases} phases (the first has ${first.phases})`
+        : t.scale !== first.scale ? `scale ${t.scale} (the first has ${first.scale})` : null;
+    if (differs) throw new SenteError('incompatible-tables', `${name} cannot be blended with ${parts[0].name ?? 'table 1'}: ${differs}; blend tables of one format, phase count and scale`);
+    total += p.weight;
+  });
+  const out = new Int16Array(first.weights.length);
+  const shares = parts.map((p) => p.weight / total);
+  for (let j = 0; j < out.length; j++) {
+    let s = 0;
+    for (let i = 0; i < parts.length; i++) s += parts[i].table.weights[j] * shares[i];
+    out[j] = Math.max(-32768, Math.min(32767, Math.round(s)));
+  }
+  return new EvalTable(first.phases, first.scale, out, first.format);
+}
+
+export interface BlendOptions {
+  /** Builds (shipped or user) and their shares, in order; the first is the new build's parent. */
+  readonly builds: readonly { readonly id: string; readonly weight: number }[];
+  /** Id of the new build, saved to the user registry `buildsDir`. */
+  readonly id: string;
+  readonly buildsDir: string;
+  readonly notes?: string;
+  readonly overwrite?: boolean;
+}
+
+/** Blends builds' tables into a new user build (with its test-set error); returns its manifest entry. */
+export function blendBuilds(o: BlendOptions): ManifestEntry {
+  const loaded = o.builds.map((b) => ({ ...b, build: loadBuild(b.id, o.buildsDir) }));
+  const table = blendTables(loaded.map((b) => ({ table: b.build.table, weight: b.weight, name: `build "${b.build.id}"` })));
+  const testFile = shippedTestSet();
+  const testSet = existsSync(testFile) ? testSetError(table, testFile) : null;
+  return saveBuild(o.buildsDir, {
+    id: o.id,
+    table,
+    parent: loaded[0].build.id,
+    games: loaded.reduce((a, b) => a + b.build.entry.games, 0),
+    positions: loaded.reduce((a, b) => a + b.build.entry.positions, 0),
+    validationError: null,
+    testSetMae: testSet ? testSet.mae : null,
+    notes: o.notes ?? '',
+    training: { method: 'blend: weighted mean of the tables', blend: loaded.map((b) => ({ id: b.build.id, weight: b.weight })) },
+  }, o.overwrite ?? false);
+}
