@@ -2,11 +2,10 @@
 // builds' tables. A linear evaluation's blend evaluates every position at the weighted mean of
 // their evaluations, so two fits that err differently (one fitted to search labels, one to game
 // results) can make a better table than either; docs/builds.md has the measured case (g9e).
-import { existsSync } from 'node:fs';
 import { SenteError } from '@sente/core';
 import { EvalTable, loadBuild } from '@sente/search';
 import { saveBuild } from './registry.js';
-import { shippedTestSet, testSetError } from './data/testset.js';
+import { shippedTestSetMae } from './data/testset.js';
 import type { ManifestEntry } from '@sente/search';
 
 export interface BlendPart {
@@ -60,8 +59,6 @@ export interface BlendOptions {
 export function blendBuilds(o: BlendOptions): ManifestEntry {
   const loaded = o.builds.map((b) => ({ ...b, build: loadBuild(b.id, o.buildsDir) }));
   const table = blendTables(loaded.map((b) => ({ table: b.build.table, weight: b.weight, name: `build "${b.build.id}"` })));
-  const testFile = shippedTestSet();
-  const testSet = existsSync(testFile) ? testSetError(table, testFile) : null;
   return saveBuild(o.buildsDir, {
     id: o.id,
     table,
@@ -69,7 +66,7 @@ export function blendBuilds(o: BlendOptions): ManifestEntry {
     games: loaded.reduce((a, b) => a + b.build.entry.games, 0),
     positions: loaded.reduce((a, b) => a + b.build.entry.positions, 0),
     validationError: null,
-    testSetMae: testSet ? testSet.mae : null,
+    testSetMae: shippedTestSetMae(table),
     notes: o.notes ?? '',
     training: { method: 'blend: weighted mean of the tables', blend: loaded.map((b) => ({ id: b.build.id, weight: b.weight })) },
   }, o.overwrite ?? false);

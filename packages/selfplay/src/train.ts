@@ -10,7 +10,7 @@ import { buildDataset, type GameInput } from './dataset.js';
 import { fitWeights, rmsError, tableToWeights, toEvalTable, type EpochStats } from './fit.js';
 import { readGameFile } from './gamefile.js';
 import { assertNewBuildId, saveBuild } from './registry.js';
-import { shippedTestSet, testSetError } from './data/testset.js';
+import { shippedTestSetMae } from './data/testset.js';
 import { loadPositionFiles } from './data/load.js';
 import { fitKey, readCheckpoint, writeCheckpoint } from './checkpoint.js';
 import { spreadTiedWeights, symmetrizeWeights, tieOffsets } from './symmetric.js';
@@ -194,9 +194,6 @@ export function train(o: TrainOptions): TrainSummary {
   for (let j = 0; j < quantised.length; j++) quantised[j] = table.weights[j] / scale;
   const trainError = rmsError(data.train, quantised, phases);
   const validationError = data.validation.count > 0 ? rmsError(data.validation, quantised, phases) : null;
-  // The one comparable number: the error on the shipped test set (absent in a tree without it).
-  const testFile = shippedTestSet();
-  const testSet = existsSync(testFile) ? testSetError(table, testFile) : null;
   const entry = saveBuild(o.buildsDir, {
     id: o.id,
     table,
@@ -204,7 +201,7 @@ export function train(o: TrainOptions): TrainSummary {
     games: data.trainGames + data.validationGames,
     positions: data.train.count + data.validation.count,
     validationError: validationError === null ? null : Number(validationError.toFixed(4)),
-    testSetMae: testSet ? testSet.mae : null,
+    testSetMae: shippedTestSetMae(table),
     notes: o.notes ?? '',
     training: {
       method: 'CGLS least squares, diagonal preconditioning, early stopping per phase', epochs: fit.history.length, bestEpoch: fit.bestEpoch, phaseEpochs: fit.phaseEpochs, phases, ...(format === 2 ? { format } : {}), symmetric, scale, l2, neighbour,

@@ -30,7 +30,7 @@ export const blendCommand: CommandModule<object, Args> = {
         builds: args.build.map((id, i) => ({ id, weight: args.weight?.[i] ?? 1 })), id: args.out, buildsDir: buildsDir(), notes: args.notes, overwrite: args.force,
       });
       const parts = (e.training?.blend as { id: string; weight: number }[]).map((p) => `${p.id} x${p.weight}`).join(' + ');
-      console.log(`build ${e.id} (parent ${e.parent}) written: the mean of ${parts}; test-set MAE ${e.testSetMae === null || e.testSetMae === undefined ? '-' : e.testSetMae.toFixed(3)} discs; calibrate it with: sente calibrate ${e.id}`);
+      console.log(`build ${e.id} (parent ${e.parent}) written: the mean of ${parts}; test-set MAE ${e.testSetMae?.toFixed(3) ?? '-'} discs; calibrate it with: sente calibrate ${e.id}`);
     } catch (e) {
       throw new UsageError((e as Error).message);
     }

@@ -4,6 +4,7 @@
 // discs, between its static evaluation and the label. The labels never change once shipped, so
 // the numbers of different builds (and of builds trained on different data) compare directly,
 // unlike each build's own validation split.
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Position } from '@sente/core';
 import { evaluate, shippedBuildsDir, solvePosition, type Engine, type EvalTable } from '@sente/search';
@@ -15,6 +16,12 @@ import { setPosition } from './load.js';
 /** The shipped test set: testset/testset.spos of @sente/builds, beside its registry folder. */
 export function shippedTestSet(): string {
   return join(shippedBuildsDir(), '..', 'testset', 'testset.spos');
+}
+
+/** A new table's error on the shipped test set, for its manifest entry: null in a tree without the set. */
+export function shippedTestSetMae(table: EvalTable): number | null {
+  const file = shippedTestSet();
+  return existsSync(file) ? testSetError(table, file).mae : null;
 }
 
 export interface TestSetSpec {
