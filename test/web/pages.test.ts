@@ -59,7 +59,7 @@ describe.skipIf(!CHROMIUM)('sente serve: Games, Builds, Analyse, Watch', () => {
       expect(r.status, r.stderr).toBe(0);
     };
     sente('selfplay', '--build', 'bootstrap', '--games', '30', '--depth', '1', '--exact', '6', '--out', join(tmp, 'sp'));
-    sente('train', '--games', join(tmp, 'sp'), '--out', 'gen5', '--epochs', '3', '--phases', '4', '--validation', '0.3');
+    sente('train', '--games', join(tmp, 'sp'), '--out', 'fresh', '--epochs', '3', '--phases', '4', '--validation', '0.3');
     // A Go game: black captures white's A1 stone with B1 and A2, then both pass.
     writeFileSync(join(archive, 'capture.sgf'), '(;FF[4]GM[1]SZ[9]KM[7.5]PB[carol]PW[dave]RE[B+R];B[bi];W[ai];B[ee];W[ed];B[ah];W[];B[])\n');
     // With a token: the page, its API calls, the worker's table fetches and the event stream all
@@ -110,8 +110,8 @@ describe.skipIf(!CHROMIUM)('sente serve: Games, Builds, Analyse, Watch', () => {
     await page.keyboard.press('Home');
     await waitData(page, '#game-view', 'ply', '0');
     expect(await shown()).toBe(formatBoard(Position.initial()).slice(0, 64));
-    // The start position is in the strongest build's (gen4's) book: its moves are listed.
-    await page.waitForFunction(() => /book \(gen4\): /.test(document.querySelector('#book-moves')?.textContent ?? ''));
+    // The start position is in the strongest build's (gen5's) book: its moves are listed.
+    await page.waitForFunction(() => /book \(gen5\): /.test(document.querySelector('#book-moves')?.textContent ?? ''));
     expect(await page.textContent('#book-moves')).toMatch(/f5|d3|c4|e6/);
     await page.keyboard.press('ArrowLeft');
     expect(await data(page, '#game-view', 'ply')).toBe('0');
@@ -152,25 +152,27 @@ describe.skipIf(!CHROMIUM)('sente serve: Games, Builds, Analyse, Watch', () => {
     await waitData(page, '#builds', 'state', 'drawn');
     expect(await page.textContent('#build-table tr[data-build="gen3b"]')).toMatch(/gen3b\s*user\s*\+733\s*\[\+703, \+763\].*gen3/);
     expect(await page.textContent('#build-table tr[data-build="gen3"]')).toContain('[+583, +839]');
-    // Elo: bootstrap, gen3, gen4, gen3b in order of creation; gen3, gen4 and gen3b with error bars.
-    expect(await page.getAttribute('#elo-chart svg', 'data-points')).toBe('4');
-    expect(await page.$$eval('#elo-chart .errbar', (els) => els.length)).toBe(3);
+    // gen5's interval is its SPRT against gen4 (+22 [+6, +38] in its notes) moved onto its Elo, 788.
+    expect(await page.textContent('#build-table tr[data-build="gen5"]')).toContain('[+772, +804]');
+    // Elo: bootstrap, gen3, gen3b, gen4, gen5 in order of creation; all but bootstrap with error bars.
+    expect(await page.getAttribute('#elo-chart svg', 'data-points')).toBe('5');
+    expect(await page.$$eval('#elo-chart .errbar', (els) => els.length)).toBe(4);
     expect(await page.getAttribute('#validation-chart svg', 'data-points')).toBe('4');
     const gen3Rows = readFileSync(join(shippedBuildsDir(), 'gen3', 'training.csv'), 'utf8').trim().split('\n').length - 1;
     expect(await page.getAttribute('#training-curves [data-build="gen3"] svg', 'data-points')).toBe(String(2 * gen3Rows));
     expect(await page.getAttribute('#training-curves [data-build="gen3b"] svg', 'data-points')).toBe('6');
     expect(await page.$$eval('#training-curves [data-build="gen3b"] polyline', (els) => els.length)).toBe(2);
-    // Old CSVs (totals only: gen3b's, gen3's) draw no per-phase chart; gen4's and gen5's draw one
+    // Old CSVs (totals only: gen3b's, gen3's) draw no per-phase chart; gen4's and fresh's draw one
     // curve per phase, each with the CSV's values at every epoch.
-    expect(await page.$$eval('#training-curves .phase-curve', (els) => els.map((e) => (e as HTMLElement).dataset.build))).toEqual(['gen4', 'gen5']);
-    const csv = readFileSync(join(builds, 'gen5', 'training.csv'), 'utf8').trim().split('\n').map((l) => l.split(','));
+    expect(await page.$$eval('#training-curves .phase-curve', (els) => els.map((e) => (e as HTMLElement).dataset.build))).toEqual(['gen4', 'fresh']);
+    const csv = readFileSync(join(builds, 'fresh', 'training.csv'), 'utf8').trim().split('\n').map((l) => l.split(','));
     expect(csv[0].slice(4)).toEqual(['validation_rms_p0', 'validation_rms_p1', 'validation_rms_p2', 'validation_rms_p3']);
-    const phaseCurve = '#training-curves .phase-curve[data-build="gen5"]';
+    const phaseCurve = '#training-curves .phase-curve[data-build="fresh"]';
     expect(await page.getAttribute(phaseCurve, 'data-phases')).toBe('4');
     expect(await page.$$eval(`${phaseCurve} polyline`, (els) => els.map((e) => e.getAttribute('data-name')))).toEqual(['p0: 60-45 empties', 'p1: 44-30 empties', 'p2: 29-15 empties', 'p3: 14-0 empties']);
     const titles = await page.$$eval(`${phaseCurve} circle title`, (els) => els.map((e) => e.textContent));
     expect(titles).toEqual([0, 1, 2, 3].flatMap((k) => csv.slice(1).map((row) => `${['p0: 60-45', 'p1: 44-30', 'p2: 29-15', 'p3: 14-0'][k]} empties, epoch ${row[0]}: ${Number(row[4 + k]).toFixed(2)}`)));
-    expect(await page.getAttribute('#training-curves .curve[data-build="gen5"]:not(.phase-curve) svg', 'data-points')).toBe('6');
+    expect(await page.getAttribute('#training-curves .curve[data-build="fresh"]:not(.phase-curve) svg', 'data-points')).toBe('6');
     // Compare: gen3b has gen3's table, so their scores agree on every move.
     await page.selectOption('#compare-a', 'gen3');
     await page.selectOption('#compare-b', 'gen3b');
