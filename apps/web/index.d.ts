@@ -13,6 +13,8 @@ export interface BuildInfo {
   games: number;
   positions: number;
   validationError: number | null;
+  /** Mean absolute error in discs on the shipped test set (one set for every build), when measured. */
+  testSetMae: number | null;
   elo: number | null;
   eloLow: number | null;
   eloHigh: number | null;

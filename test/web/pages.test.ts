@@ -48,7 +48,7 @@ describe.skipIf(!CHROMIUM)('sente serve: Games, Builds, Analyse, Watch', () => {
     writeFileSync(join(builds, 'gen3b', 'training.csv'), 'epoch,train_rms,validation_rms,ms\n1,20.5,20.9,10\n2,18.25,19.5,10\n3,17.75,19.25,10\n');
     writeFileSync(join(builds, 'manifest.json'), JSON.stringify({
       version: 1, strongest: null, builds: [{
-        id: 'gen3b', table: 'gen3b/table.sev.gz', parent: 'gen3', created: '2026-12-01T00:00:00.000Z', games: 100, positions: 6000, validationError: 19.25,
+        id: 'gen3b', table: 'gen3b/table.sev.gz', parent: 'gen3', created: '2026-12-01T00:00:00.000Z', games: 100, positions: 6000, validationError: 19.25, testSetMae: 5.5702,
         elo: 733, notes: 'improve generation 4: vs gen3 60/0/40, Elo +20 [-10, +50]', training: { epochs: 3 },
       }],
     }));
@@ -157,7 +157,15 @@ describe.skipIf(!CHROMIUM)('sente serve: Games, Builds, Analyse, Watch', () => {
     // Elo: bootstrap, gen3, gen3b, gen4, gen5 in order of creation; all but bootstrap with error bars.
     expect(await page.getAttribute('#elo-chart svg', 'data-points')).toBe('5');
     expect(await page.$$eval('#elo-chart .errbar', (els) => els.length)).toBe(4);
-    expect(await page.getAttribute('#validation-chart svg', 'data-points')).toBe('4');
+    // Ranked by Elo as `sente builds` ranks them; the unrated user build last.
+    expect(await page.$$eval('#build-table tr[data-build]', (els) => els.map((e) => (e as HTMLElement).dataset.build))).toEqual(['gen5', 'gen4', 'gen3b', 'gen3', 'bootstrap', 'fresh']);
+    // The test-set MAE (one set for every build) in the table and in its chart: every build has one,
+    // the trained one too; gen3b carries gen3's figure.
+    expect(await page.textContent('#build-table tr[data-build="gen3b"] td.test-mae')).toBe('5.570');
+    expect(await page.textContent('#build-table tr[data-build="gen5"] td.test-mae')).toBe('4.583');
+    expect(await page.textContent('#build-table tr[data-build="fresh"] td.test-mae')).toMatch(/^\d+\.\d{3}$/);
+    expect(await page.getAttribute('#test-error-chart svg', 'data-points')).toBe('6');
+    expect(await page.$$eval('#test-error-chart circle title', (els) => els.map((e) => e.textContent))).toContain('gen4: 4.672');
     const gen3Rows = readFileSync(join(shippedBuildsDir(), 'gen3', 'training.csv'), 'utf8').trim().split('\n').length - 1;
     expect(await page.getAttribute('#training-curves [data-build="gen3"] svg', 'data-points')).toBe(String(2 * gen3Rows));
     expect(await page.getAttribute('#training-curves [data-build="gen3b"] svg', 'data-points')).toBe('6');

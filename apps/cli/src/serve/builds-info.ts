@@ -34,7 +34,7 @@ export function buildInfos(view: RegistryView, urls: (b: FoundBuild, file: 'tabl
     const interval = eloInterval(b.elo, b.notes);
     return {
       id: b.id, origin: b.origin, parent: b.parent, created: b.created, games: b.games, positions: b.positions,
-      validationError: b.validationError, elo: b.elo, eloLow: interval?.low ?? null, eloHigh: interval?.high ?? null,
+      validationError: b.validationError, testSetMae: b.testSetMae ?? null, elo: b.elo, eloLow: interval?.low ?? null, eloHigh: interval?.high ?? null,
       notes: b.notes, lineage: lineage(view.builds, b.id), hasBook, hasTraining,
       tableUrl: urls(b, 'table'),
       ...(hasBook ? { bookUrl: urls(b, 'book') } : {}),

@@ -1,4 +1,4 @@
-// Builds: the registry (shipped and user builds) with lineage, Elo over the builds in order of
+// Builds: the registry (shipped and user builds), ranked by Elo, with the test-set error and lineage, Elo over the builds in order of
 // creation with its interval where the build's notes record one, each build's training curve
 // (its training.csv: train and validation RMS per epoch, and the validation RMS of each phase
 // when the CSV has it), and two builds' evaluations compared on one position.
@@ -23,12 +23,15 @@ export function buildsPage(root: HTMLElement): () => void {
   const c = currentConfig();
   const page = h('section', { id: 'builds', 'data-state': 'idle' }, h('h2', {}, 'Builds'));
   root.append(page);
-  const table = h('table', { id: 'build-table' }, h('tr', {}, ...['build', 'origin', 'Elo', 'interval', 'valid RMS', 'games', 'positions', 'created', 'lineage'].map((t) => h('th', {}, t))));
-  for (const b of c.builds) {
+  // Ranked as `sente builds` ranks them: by Elo, then by the test-set error.
+  const ranked = [...c.builds].sort((x, y) => (y.elo ?? -Infinity) - (x.elo ?? -Infinity) || (x.testSetMae ?? Infinity) - (y.testSetMae ?? Infinity));
+  const table = h('table', { id: 'build-table' }, h('tr', {}, ...['build', 'origin', 'Elo', 'interval', 'test MAE', 'valid RMS', 'games', 'positions', 'created', 'lineage'].map((t) => h('th', {}, t))));
+  for (const b of ranked) {
     table.append(h('tr', { 'data-build': b.id, title: b.notes },
       h('td', {}, `${b.id === c.strongest ? '* ' : ''}${b.id}`), h('td', {}, b.origin),
       h('td', {}, b.elo === null ? '-' : signed(Math.round(b.elo))),
       h('td', {}, b.eloLow !== null && b.eloHigh !== null ? `[${signed(Math.round(b.eloLow))}, ${signed(Math.round(b.eloHigh))}]` : '-'),
+      h('td', { class: 'test-mae' }, b.testSetMae === null ? '-' : b.testSetMae.toFixed(3)),
       h('td', {}, b.validationError === null ? '-' : b.validationError.toFixed(2)),
       h('td', {}, b.games), h('td', {}, b.positions), h('td', {}, b.created.slice(0, 16).replace('T', ' ')),
       h('td', {}, b.lineage.slice(1).join(' < ') || '-')));
@@ -43,12 +46,14 @@ export function buildsPage(root: HTMLElement): () => void {
     : h('p', {}, 'no build has an Elo yet'));
   page.append(h('h3', {}, 'Elo'), eloBox);
 
-  const trained = [...c.builds].filter((b) => b.validationError !== null).sort((a, b) => a.created.localeCompare(b.created));
-  const errBox = h('div', { id: 'validation-chart' });
-  errBox.append(trained.length
-    ? lineChart([{ name: 'validation RMS (discs)', points: trained.map((b, i) => ({ x: i, y: b.validationError!, label: `${b.id}: ${b.validationError!.toFixed(2)}` })) }],
-      { title: 'Test-set error over the builds, in order of creation', xLabel: 'build', yLabel: 'RMS', xTicks: trained.map((b, i) => ({ x: i, label: b.id })), height: 200 })
-    : h('p', {}, 'no build has a validation error yet'));
+  // The test-set error is one fixed set for every build, so builds compare on it; each build's
+  // validation RMS is measured on its own held-out games and does not (it stays in the table).
+  const measured = [...c.builds].filter((b) => b.testSetMae !== null).sort((a, b) => a.created.localeCompare(b.created));
+  const errBox = h('div', { id: 'test-error-chart' });
+  errBox.append(measured.length
+    ? lineChart([{ name: 'test-set MAE (discs)', points: measured.map((b, i) => ({ x: i, y: b.testSetMae!, label: `${b.id}: ${b.testSetMae!.toFixed(3)}` })) }],
+      { title: 'Test-set error (mean absolute, discs) over the builds, in order of creation', xLabel: 'build', yLabel: 'MAE', xTicks: measured.map((b, i) => ({ x: i, label: b.id })), height: 200 })
+    : h('p', {}, 'no build has a test-set error yet'));
   page.append(h('h3', {}, 'Test-set error'), errBox);
 
   const curves = h('div', { id: 'training-curves' });
