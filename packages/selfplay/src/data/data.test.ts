@@ -144,6 +144,19 @@ describe('position file', () => {
     expect(share).toBeGreaterThan(0.08);
     expect(share).toBeLessThan(0.35);
     expect(gamesOf(train).size).toBeGreaterThan(50);
+    // Game ids are each file's own numbering: two files count their games apart (the split keeps
+    // both files' games), one file given twice counts them once.
+    const one = loadPositionFiles([file], { validation: 0.2 });
+    const ids = gamesOf(records).size;
+    expect(one.trainGames + one.validationGames).toBe(ids);
+    const copy = join(dir, 'all-copy.spos');
+    writePositions(copy, records);
+    const both = loadPositionFiles([file, copy], { validation: 0.2 });
+    expect(both.trainGames + both.validationGames).toBe(2 * ids);
+    expect(both.train.count + both.validation.count).toBe(2 * records.length);
+    const twice = loadPositionFiles([file, file], { validation: 0.2 });
+    expect(twice.trainGames + twice.validationGames).toBe(ids);
+    expect(twice.train.count + twice.validation.count).toBe(2 * records.length);
   });
 
   it('sample keeps at most the quota of each count of empties, in file order, the same on every run', () => {

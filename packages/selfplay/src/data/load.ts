@@ -5,6 +5,7 @@
 // copy). Memory is then the PositionSet's 194 bytes per position (47 int32 feature offsets, label,
 // empties, game id; 214 bytes with a format-2 table's 52 offsets) and nothing grows: 20 M
 // positions take 3.9 GB (4.3 GB for format 2).
+import { resolve } from 'node:path';
 import { BLACK, Position, computePatternIndices } from '@sente/core';
 import type { TableFormat } from '@sente/search';
 import { PositionSet, featureOffsetsOf, type Dataset } from '../dataset.js';
@@ -74,7 +75,12 @@ export function loadPositionFiles(files: readonly string[], options: LoadOptions
   const scratch = new Int32Array(features);
   const p = new Position();
   let done = 0;
+  // Games are counted per file (a game id is a file's own numbering: two self-play runs both
+  // number from 0), and once for a file given twice (its positions weigh double, its games are the same).
+  const fileNumber = new Map<string, number>();
   for (const f of files) {
+    if (!fileNumber.has(resolve(f))) fileNumber.set(resolve(f), fileNumber.size);
+    const fileKey = 0x100000000 * fileNumber.get(resolve(f))!;
     forEachBlock(f, (w, n) => {
       for (let i = 0; i < n; i++) {
         const k = i * RECORD_WORDS, meta = w[k + 4], e = metaEmpties(meta);
@@ -88,7 +94,7 @@ export function loadPositionFiles(files: readonly string[], options: LoadOptions
         set.labels[j] = metaLabel(meta);
         set.empties[j] = e;
         set.game[j] = w[k + 5];
-        games[s].add(((metaSource(meta) << 24) ^ w[k + 5]) >>> 0);
+        games[s].add(fileKey + (((metaSource(meta) << 24) ^ w[k + 5]) >>> 0));
         done++;
       }
       options.onProgress?.(done, total);
