@@ -86,10 +86,10 @@ describe('sente train', () => {
     expect(json.status, json.stderr).toBe(0);
     const listed = JSON.parse(json.stdout) as { strongest: string; builds: { id: string; origin: string }[] };
     expect(listed.strongest).toBe('b2');
-    expect(listed.builds.map((b) => `${b.id}:${b.origin}`)).toEqual(['bootstrap:shipped', 'gen3:shipped', 'gen4:shipped', 'gen5:shipped', 'b1:user', 'b2:user']);
+    expect(listed.builds.map((b) => `${b.id}:${b.origin}`)).toEqual(['bootstrap:shipped', 'gen3:shipped', 'gen4:shipped', 'gen5:shipped', 'gen6:shipped', 'b1:user', 'b2:user']);
     const reset = sente('builds', '--reset-strongest');
     expect(reset.status, reset.stderr).toBe(0);
-    expect(reset.stdout).toMatch(/^\* gen5 +shipped/m);
+    expect(reset.stdout).toMatch(/^\* gen6 +shipped/m);
     expect(readManifest(join(tmp, 'builds')).strongest).toBeNull();
   });
 });

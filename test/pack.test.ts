@@ -85,7 +85,7 @@ try { loadBuild('no-such-build'); } catch (e) { console.log('error', isSenteErro
     const out = ok(sh(process.execPath, ['play.mjs']));
     const lines = out.trim().split('\n');
     expect(lines.slice(0, 3).map((l) => l.split(' ')[2])).toEqual(['true', 'true', 'true']);
-    expect(lines[3]).toMatch(/^build gen5 shipped$/);
+    expect(lines[3]).toMatch(/^build gen6 shipped$/);
     expect(lines[4]).toBe('error true unknown-build');
   });
 
@@ -97,8 +97,8 @@ try { loadBuild('no-such-build'); } catch (e) { console.log('error', isSenteErro
       const out = ok(sh(process.execPath, [`readme-${name}.mjs`])).trim();
       expect(out.length, name).toBeGreaterThan(0);
       if (name === 'core') expect(out).toBe('d3 f3 f4 g5\nbad-square at 4');
-      if (name === 'builds') expect(out).toBe('gen5 bootstrap gen3 gen4 gen5');
-      if (name === 'search') expect(out).toMatch(/^gen5 [a-h][1-8] -?[\d.]+ [a-h][1-8]/);
+      if (name === 'builds') expect(out).toBe('gen6 bootstrap gen3 gen4 gen5 gen6');
+      if (name === 'search') expect(out).toMatch(/^gen6 [a-h][1-8] -?[\d.]+ [a-h][1-8]/);
       if (name === 'selfplay') expect(out.split('\n').map((l) => l.split(' ').slice(1).reduce((a, b) => a + Number(b), 0))).toEqual([4, 4]);
     }
   });

@@ -68,7 +68,7 @@ describe('the user registry under concurrent writers', () => {
     expect(list.status, list.stderr).toBe(0);
     expect(list.stdout).toMatch(/^ {2}tx +user .* bootstrap$/m);
     expect(list.stdout).toMatch(/^ {2}ty +user .* bootstrap$/m);
-    expect(list.stdout).toMatch(/^\* gen5 +shipped/m);
+    expect(list.stdout).toMatch(/^\* gen6 +shipped/m);
     expect(readManifest(dir).builds.map((b) => b.id).sort()).toEqual(['tx', 'ty']);
     // The same train with the --builds flag instead of the variable lands in that folder.
     const flagDir = join(tmp, 'flag');

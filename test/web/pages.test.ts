@@ -110,8 +110,8 @@ describe.skipIf(!CHROMIUM)('sente serve: Games, Builds, Analyse, Watch', () => {
     await page.keyboard.press('Home');
     await waitData(page, '#game-view', 'ply', '0');
     expect(await shown()).toBe(formatBoard(Position.initial()).slice(0, 64));
-    // The start position is in the strongest build's (gen5's) book: its moves are listed.
-    await page.waitForFunction(() => /book \(gen5\): /.test(document.querySelector('#book-moves')?.textContent ?? ''));
+    // The start position is in the strongest build's (gen6's) book: its moves are listed.
+    await page.waitForFunction(() => /book \(gen6\): /.test(document.querySelector('#book-moves')?.textContent ?? ''));
     expect(await page.textContent('#book-moves')).toMatch(/f5|d3|c4|e6/);
     await page.keyboard.press('ArrowLeft');
     expect(await data(page, '#game-view', 'ply')).toBe('0');
@@ -154,17 +154,20 @@ describe.skipIf(!CHROMIUM)('sente serve: Games, Builds, Analyse, Watch', () => {
     expect(await page.textContent('#build-table tr[data-build="gen3"]')).toContain('[+583, +839]');
     // gen5's interval is its SPRT against gen4 (+22 [+6, +38] in its notes) moved onto its Elo, 788.
     expect(await page.textContent('#build-table tr[data-build="gen5"]')).toContain('[+772, +804]');
-    // Elo: bootstrap, gen3, gen3b, gen4, gen5 in order of creation; all but bootstrap with error bars.
-    expect(await page.getAttribute('#elo-chart svg', 'data-points')).toBe('5');
-    expect(await page.$$eval('#elo-chart .errbar', (els) => els.length)).toBe(4);
+    // gen6's, its SPRT against gen5 (+23 [+5, +41]) on its Elo, 811.
+    expect(await page.textContent('#build-table tr[data-build="gen6"]')).toContain('[+793, +829]');
+    // Elo: bootstrap, gen3, gen3b, gen4, gen5, gen6 in order of creation; all but bootstrap with error bars.
+    expect(await page.getAttribute('#elo-chart svg', 'data-points')).toBe('6');
+    expect(await page.$$eval('#elo-chart .errbar', (els) => els.length)).toBe(5);
     // Ranked by Elo as `sente builds` ranks them; the unrated user build last.
-    expect(await page.$$eval('#build-table tr[data-build]', (els) => els.map((e) => (e as HTMLElement).dataset.build))).toEqual(['gen5', 'gen4', 'gen3b', 'gen3', 'bootstrap', 'fresh']);
+    expect(await page.$$eval('#build-table tr[data-build]', (els) => els.map((e) => (e as HTMLElement).dataset.build))).toEqual(['gen6', 'gen5', 'gen4', 'gen3b', 'gen3', 'bootstrap', 'fresh']);
     // The test-set MAE (one set for every build) in the table and in its chart: every build has one,
     // the trained one too; gen3b carries gen3's figure.
     expect(await page.textContent('#build-table tr[data-build="gen3b"] td.test-mae')).toBe('5.570');
     expect(await page.textContent('#build-table tr[data-build="gen5"] td.test-mae')).toBe('4.583');
+    expect(await page.textContent('#build-table tr[data-build="gen6"] td.test-mae')).toBe('4.529');
     expect(await page.textContent('#build-table tr[data-build="fresh"] td.test-mae')).toMatch(/^\d+\.\d{3}$/);
-    expect(await page.getAttribute('#test-error-chart svg', 'data-points')).toBe('6');
+    expect(await page.getAttribute('#test-error-chart svg', 'data-points')).toBe('7');
     expect(await page.$$eval('#test-error-chart circle title', (els) => els.map((e) => e.textContent))).toContain('gen4: 4.672');
     const gen3Rows = readFileSync(join(shippedBuildsDir(), 'gen3', 'training.csv'), 'utf8').trim().split('\n').length - 1;
     expect(await page.getAttribute('#training-curves [data-build="gen3"] svg', 'data-points')).toBe(String(2 * gen3Rows));

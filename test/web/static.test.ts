@@ -23,14 +23,14 @@ describe('sente serve --static-out', () => {
   it('writes the app, the builds\' tables and a static config; refuses a folder that is not its own', () => {
     const r = spawnSync(process.execPath, [MAIN, 'serve', '--static-out', out], { cwd: ROOT, encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/wrote the static app to .* \(4 builds: bootstrap, gen3, gen4, gen5\)/);
+    expect(r.stdout).toMatch(/wrote the static app to .* \(5 builds: bootstrap, gen3, gen4, gen5, gen6\)/);
     const config = JSON.parse(readFileSync(join(out, 'sente-config.json'), 'utf8'));
     expect(config.mode).toBe('static');
-    expect(config.strongest).toBe('gen5');
-    for (const id of ['gen3', 'gen4', 'gen5']) {
+    expect(config.strongest).toBe('gen6');
+    for (const id of ['gen3', 'gen4', 'gen5', 'gen6']) {
       expect(statSync(join(out, 'builds', id, 'table.sev.gz')).size).toBeGreaterThan(100_000);
-      // gen5 is a blend of two tables (no fit, so no training curve).
-      expect(existsSync(join(out, 'builds', id, 'training.json'))).toBe(id !== 'gen5');
+      // gen5 and gen6 are blends of two tables (no fit, so no training curve).
+      expect(existsSync(join(out, 'builds', id, 'training.json'))).toBe(id !== 'gen5' && id !== 'gen6');
     }
     expect(existsSync(join(out, 'index.html'))).toBe(true);
     // Again into the same folder is fine; into a folder of other files is refused (exit 2).
@@ -73,7 +73,7 @@ describe('sente serve --static-out', () => {
       expect(t.startsWith('f5')).toBe(true);
       expect(parseTranscript(t).ok).toBe(true);
       expect(requested.some((p) => p.startsWith('/api'))).toBe(false);
-      expect(requested).toContain('/builds/gen5/table.sev.gz');
+      expect(requested).toContain('/builds/gen6/table.sev.gz');
       await browser.shot(page, 'static-play');
       expect(browser.errors).toEqual([]);
     });

@@ -58,7 +58,7 @@ describe('registry', () => {
     expect(m.builds.find((b) => b.id === 'c')?.elo).toBe(42);
     const view = readRegistry(dir);
     expect(lineage(view.builds, 'c')).toEqual(['c', 'b', 'a', 'bootstrap']);
-    expect(view.builds.map((b) => `${b.id}:${b.origin}`)).toEqual(['bootstrap:shipped', 'gen3:shipped', 'gen4:shipped', 'gen5:shipped', 'a:user', 'b:user', 'c:user']);
+    expect(view.builds.map((b) => `${b.id}:${b.origin}`)).toEqual(['bootstrap:shipped', 'gen3:shipped', 'gen4:shipped', 'gen5:shipped', 'gen6:shipped', 'a:user', 'b:user', 'c:user']);
     expect(loadBuild('strongest', dir).table.weights[5]).toBe(3);
     expect(findBuild('bootstrap', dir).folder).toBe(join(shippedBuildsDir(), 'bootstrap'));
     expect(findBuild('a', dir).folder).toBe(join(dir, 'a'));
