@@ -1,5 +1,6 @@
-// Builds: the registry (shipped and user builds), ranked by Elo, with the test-set error and lineage, Elo over the builds in order of
-// creation with its interval where the build's notes record one, each build's training curve
+// Builds: the registry (shipped and user builds), ranked by Elo, with the test-set error and
+// lineage; the test-set error and Elo over the builds in order of creation, Elo with its interval
+// where the build's notes record one; each build's training curve
 // (its training.csv: train and validation RMS per epoch, and the validation RMS of each phase
 // when the CSV has it), and two builds' evaluations compared on one position.
 import { BLACK, squareName } from '@sente/core';
