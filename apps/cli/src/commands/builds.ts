@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
-import { buildsDir, readRegistry } from '@sente/search';
+import { buildsDir, byRank, readRegistry } from '@sente/search';
 import { lineage, setStrongest } from '@sente/selfplay';
 import { UsageError } from '../util.js';
 
@@ -33,9 +33,7 @@ export const buildsCommand: CommandModule<object, Args> = {
       console.log(JSON.stringify({ strongest: view.strongest, shippedDir: view.shippedDir, userDir: view.userDir, builds: view.builds.map((b) => ({ ...b, calibrated: calibrated(b) })) }, null, 2));
       return;
     }
-    // Ranked by Elo (unmeasured last), then by the test-set error: both compare across builds,
-    // unlike each build's validation RMS, which is measured on its own data.
-    const ranked = [...view.builds].sort((a, b) => (b.elo ?? -Infinity) - (a.elo ?? -Infinity) || (a.testSetMae ?? Infinity) - (b.testSetMae ?? Infinity));
+    const ranked = [...view.builds].sort(byRank);
     const rows = ranked.map((b) => [
       (b.id === view.strongest ? '* ' : '  ') + b.id,
       b.origin,

@@ -4,7 +4,7 @@
 // (its training.csv: train and validation RMS per epoch, and the validation RMS of each phase
 // when the CSV has it), and two builds' evaluations compared on one position.
 import { BLACK, squareName } from '@sente/core';
-import { phaseOf } from '@sente/search';
+import { byRank, phaseOf } from '@sente/search';
 import { currentConfig, engine, getJson, type BuildInfo } from '../api.js';
 import { lineChart } from '../chart.js';
 import { clear, h, signed } from '../dom.js';
@@ -24,8 +24,7 @@ export function buildsPage(root: HTMLElement): () => void {
   const c = currentConfig();
   const page = h('section', { id: 'builds', 'data-state': 'idle' }, h('h2', {}, 'Builds'));
   root.append(page);
-  // Ranked as `sente builds` ranks them: by Elo, then by the test-set error.
-  const ranked = [...c.builds].sort((x, y) => (y.elo ?? -Infinity) - (x.elo ?? -Infinity) || (x.testSetMae ?? Infinity) - (y.testSetMae ?? Infinity));
+  const ranked = [...c.builds].sort(byRank);
   const table = h('table', { id: 'build-table' }, h('tr', {}, ...['build', 'origin', 'Elo', 'interval', 'test MAE', 'valid RMS', 'games', 'positions', 'created', 'lineage'].map((t) => h('th', {}, t))));
   for (const b of ranked) {
     table.append(h('tr', { 'data-build': b.id, title: b.notes },

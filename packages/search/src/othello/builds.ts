@@ -72,6 +72,15 @@ export interface Build {
 }
 
 /** The folder of the shipped registry (inside the installed @sente/builds package). */
+/**
+ * The order `sente builds` and the web app list builds in: by Elo (unmeasured last), then by the
+ * test-set error (unmeasured last). Both compare across builds, unlike each build's validation
+ * RMS, which is measured on its own data. A comparator for `Array.prototype.sort`.
+ */
+export function byRank(a: { elo: number | null; testSetMae?: number | null }, b: { elo: number | null; testSetMae?: number | null }): number {
+  return (b.elo ?? -Infinity) - (a.elo ?? -Infinity) || (a.testSetMae ?? Infinity) - (b.testSetMae ?? Infinity);
+}
+
 export function shippedBuildsDir(): string {
   return SHIPPED_DIR;
 }
