@@ -79,8 +79,9 @@ export function loadPositionFiles(files: readonly string[], options: LoadOptions
   // number from 0), and once for a file given twice (its positions weigh double, its games are the same).
   const fileNumber = new Map<string, number>();
   for (const f of files) {
-    if (!fileNumber.has(resolve(f))) fileNumber.set(resolve(f), fileNumber.size);
-    const fileKey = 0x100000000 * fileNumber.get(resolve(f))!;
+    const path = resolve(f);
+    if (!fileNumber.has(path)) fileNumber.set(path, fileNumber.size);
+    const fileKey = 0x100000000 * fileNumber.get(path)!;
     forEachBlock(f, (w, n) => {
       for (let i = 0; i < n; i++) {
         const k = i * RECORD_WORDS, meta = w[k + 4], e = metaEmpties(meta);
