@@ -89,4 +89,18 @@ describe('blendBuilds', () => {
     expect(() => blendBuilds({ builds: [{ id: 'gen4', weight: 1 }, { id: 'nope', weight: 1 }], id: 'mix2', buildsDir: dir }))
       .toThrow(/nope/);
   });
+
+  it('counts the data of parts that share it once: a part of a blend in the registry is not counted again', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sente-blend-'));
+    dirs.push(dir);
+    const count = (id: string) => { const e = loadBuild(id, dir).entry; return [e.games, e.positions]; };
+    const [g3, g4, g6] = [count('gen3'), count('gen4'), count('gen6')];
+    // gen6 is gen4 + g10z (not in the registry: the rest of gen6's counts), so gen4 again adds nothing.
+    expect(count(blendBuilds({ builds: [{ id: 'gen6', weight: 2 }, { id: 'gen4', weight: 1 }], id: 'b64', buildsDir: dir }).id)).toEqual(g6);
+    // A blend of a user blend: mix = gen4 + gen3, then mix + gen3 + gen6 = gen3 + gen4 + g10z.
+    blendBuilds({ builds: [{ id: 'gen4', weight: 1 }, { id: 'gen3', weight: 1 }], id: 'mix', buildsDir: dir });
+    expect(count('mix')).toEqual([g4[0] + g3[0], g4[1] + g3[1]]);
+    const e = blendBuilds({ builds: [{ id: 'mix', weight: 1 }, { id: 'gen3', weight: 1 }, { id: 'gen6', weight: 1 }], id: 'mix2', buildsDir: dir });
+    expect([e.games, e.positions]).toEqual([g3[0] + g6[0], g3[1] + g6[1]]);
+  });
 });

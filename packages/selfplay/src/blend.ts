@@ -3,10 +3,10 @@
 // their evaluations, so two fits that err differently (one fitted to search labels, one to game
 // results) can make a better table than either; docs/builds.md has the measured case (g9e).
 import { SenteError } from '@sente/core';
-import { EvalTable, loadBuild } from '@sente/search';
+import { EvalTable, loadBuild, readRegistry } from '@sente/search';
 import { saveBuild } from './registry.js';
 import { shippedTestSetMae } from './data/testset.js';
-import type { ManifestEntry } from '@sente/search';
+import type { FoundBuild, ManifestEntry } from '@sente/search';
 
 export interface BlendPart {
   readonly table: EvalTable;
@@ -55,16 +55,52 @@ export interface BlendOptions {
   readonly overwrite?: boolean;
 }
 
+/** Games and positions of one part of a blend's training data. */
+export interface DataCount { games: number; positions: number }
+
+/**
+ * The data behind builds, by source: a fitted (or hand-made) build is its own source; a blend is
+ * the union of its parts' sources, followed through the registry, so data that two parts share
+ * (gen4's, in a blend of gen4 with gen6 = gen4 + g10z) count once. A part the registry no longer
+ * lists (a working build that was not shipped) is the rest of its blend's own counts.
+ */
+export function dataSources(builds: readonly FoundBuild[], all: readonly FoundBuild[]): Map<string, DataCount> {
+  const visit = (e: FoundBuild, path: readonly string[], into: Map<string, DataCount>): void => {
+    const parts = String(e.training?.method ?? '').startsWith('blend') ? e.training?.blend : undefined;
+    // path guards against a cycle that overwritten builds (--force) could make.
+    if (!Array.isArray(parts) || path.includes(e.id)) { into.set(e.id, { games: e.games, positions: e.positions }); return; }
+    const inner = new Map<string, DataCount>();
+    const missing: string[] = [];
+    for (const p of parts as { id?: unknown }[]) {
+      const sub = all.find((b) => b.id === p.id);
+      if (sub) visit(sub, [...path, e.id], inner);
+      else missing.push(String(p.id));
+    }
+    if (missing.length > 0) {
+      let games = e.games, positions = e.positions;
+      for (const v of inner.values()) { games -= v.games; positions -= v.positions; }
+      inner.set(missing.join('+'), { games: Math.max(0, games), positions: Math.max(0, positions) });
+    }
+    for (const [k, v] of inner) into.set(k, v);
+  };
+  const out = new Map<string, DataCount>();
+  for (const b of builds) visit(b, [], out);
+  return out;
+}
+
 /** Blends builds' tables into a new user build (with its test-set error); returns its manifest entry. */
 export function blendBuilds(o: BlendOptions): ManifestEntry {
   const loaded = o.builds.map((b) => ({ ...b, build: loadBuild(b.id, o.buildsDir) }));
   const table = blendTables(loaded.map((b) => ({ table: b.build.table, weight: b.weight, name: `build "${b.build.id}"` })));
+  // Games and positions: each source of data once, however many parts were trained on it.
+  const all = readRegistry(o.buildsDir).builds;
+  const sources = [...dataSources(loaded.map((b) => b.build.entry), all).values()];
   return saveBuild(o.buildsDir, {
     id: o.id,
     table,
     parent: loaded[0].build.id,
-    games: loaded.reduce((a, b) => a + b.build.entry.games, 0),
-    positions: loaded.reduce((a, b) => a + b.build.entry.positions, 0),
+    games: sources.reduce((a, v) => a + v.games, 0),
+    positions: sources.reduce((a, v) => a + v.positions, 0),
     validationError: null,
     testSetMae: shippedTestSetMae(table),
     notes: o.notes ?? '',
