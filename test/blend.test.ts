@@ -1,7 +1,7 @@
 // End to end: `sente blend` writes the weighted mean of two shipped builds' tables to a user
 // registry (listed by `sente builds` with its parent and parts, loadable, playable), and refuses
 // one build, a share count that does not match, and tables of different formats, each with one line
-// and exit 2, writing nothing.
+// and exit 2, writing nothing. With --phases only those phases are blended (a phase hybrid).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,6 +30,27 @@ describe('sente blend', () => {
     expect(play.stdout.match(/ estimate/g)).toHaveLength(5);
   });
 
+  it('with --phases 6-11 and shares 0 and 1 takes gen3\'s phases 6-11 into gen6, the rest unchanged', () => {
+    const r = runCli(['blend', '--builds', dir, '--build', 'gen6', '--build', 'gen3', '--weight', '0', '--weight', '1', '--phases', '6-11', '--out', 'hy']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/build hy \(parent gen6\) written: the mean of gen6 x0 \+ gen3 x1 in phases 6-11 \(gen6's elsewhere\); test-set MAE/);
+    clearBuildCache();
+    const hy = loadBuild('hy', dir), g6 = loadBuild('gen6', dir).table.weights, g3 = loadBuild('gen3', dir).table.weights;
+    expect(hy.entry.training).toMatchObject({ phases: [6, 11], blend: [{ id: 'gen6', weight: 0 }, { id: 'gen3', weight: 1 }] });
+    const half = hy.table.weights.length / 2;
+    let wrong = 0;
+    for (let j = 0; j < hy.table.weights.length; j++) if (hy.table.weights[j] !== (j < half ? g6[j] : g3[j])) wrong++;
+    expect(wrong).toBe(0);
+    for (const [phases, msg] of [['6-12', /phases 6-12 are not a range of the tables' phases 0-11/], ['11-6', /--phases 11-6: give a phase or a range/]] as const) {
+      const bad = runCli(['blend', '--builds', dir, '--build', 'gen6', '--build', 'gen3', '--weight', '0', '--weight', '1', '--phases', phases, '--out', 'hz']);
+      expect(bad.status).toBe(2);
+      expect(bad.stderr).toMatch(msg);
+    }
+    const zero = runCli(['blend', '--builds', dir, '--build', 'gen6', '--build', 'gen3', '--weight', '0', '--weight', '1', '--out', 'hz']);
+    expect(zero.stderr).toMatch(/--weight must be numbers above 0/);
+    expect(readUserManifest(dir)?.builds.map((b) => b.id).sort()).toEqual(['hy', 'mix']);
+  });
+
   it('refuses one build, unmatched shares and tables of different formats, writing nothing', () => {
     const one = runCli(['blend', '--builds', dir, '--build', 'gen4', '--out', 'x1']);
     expect(one.status).toBe(2);
@@ -41,6 +62,6 @@ describe('sente blend', () => {
     const formats = runCli(['blend', '--builds', dir, '--build', 'gen3', '--build', 'f2', '--out', 'x3']);
     expect(formats.status).toBe(2);
     expect(formats.stderr).toMatch(/build "f2" cannot be blended with build "gen3": format 2 \(the first is format 1\)/);
-    expect(readUserManifest(dir)?.builds.map((b) => b.id).sort()).toEqual(['f2', 'mix']);
+    expect(readUserManifest(dir)?.builds.map((b) => b.id).sort()).toEqual(['f2', 'hy', 'mix']);
   });
 });

@@ -16,18 +16,26 @@ export interface BlendPart {
   readonly name?: string;
 }
 
+/** Phases `from`..`to` (0 = the opening phase, both included) of a blend limited to them. */
+export interface PhaseRange { readonly from: number; readonly to: number }
+
 /**
  * The weighted mean of tables of one format, phase count and scale, each int16 weight rounded to
- * the nearest. Throws 'incompatible-tables' naming the part that differs from the first, and
- * 'bad-option' for fewer than two parts or a weight that is not a finite number above zero.
+ * the nearest. With `phases`, only those phases are blended and every other phase is the first
+ * table's unchanged: a share of 0 is then allowed, so `[A x0, B x1]` over phases 6-11 is A with
+ * B's phases 6-11 (which phases carry a table's strength). Throws 'incompatible-tables' naming the
+ * part that differs from the first, and 'bad-option' for fewer than two parts, a weight that is
+ * not a finite number above zero (at or above zero with `phases`, not all zero), or a range
+ * outside the tables' phases.
  */
-export function blendTables(parts: readonly BlendPart[]): EvalTable {
+export function blendTables(parts: readonly BlendPart[], phases?: PhaseRange): EvalTable {
   if (parts.length < 2) throw new SenteError('bad-option', `a blend needs at least two tables, got ${parts.length}`);
   const first = parts[0].table;
   let total = 0;
   parts.forEach((p, i) => {
     const name = p.name ?? `table ${i + 1}`;
-    if (!(p.weight > 0) || !Number.isFinite(p.weight)) throw new SenteError('bad-option', `${name}: blend weight must be a number above 0, got ${p.weight}`);
+    const ok = phases ? p.weight >= 0 : p.weight > 0;
+    if (!ok || !Number.isFinite(p.weight)) throw new SenteError('bad-option', `${name}: blend weight must be a number ${phases ? 'at or above' : 'above'} 0, got ${p.weight}`);
     const t = p.table;
     const differs = t.format !== first.format ? `format ${t.format} (the first is format ${first.format})`
       : t.phases !== first.phases ? `${t.phases} phases (the first has ${first.phases})`
@@ -35,9 +43,20 @@ export function blendTables(parts: readonly BlendPart[]): EvalTable {
     if (differs) throw new SenteError('incompatible-tables', `${name} cannot be blended with ${parts[0].name ?? 'table 1'}: ${differs}; blend tables of one format, phase count and scale`);
     total += p.weight;
   });
-  const out = new Int16Array(first.weights.length);
+  if (!(total > 0)) throw new SenteError('bad-option', 'blend weights are all 0: give at least one above 0');
+  const out = Int16Array.from(first.weights);
+  const stride = first.weights.length / first.phases;
+  let lo = 0, hi = out.length;
+  if (phases) {
+    const { from, to } = phases;
+    if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to < from || to >= first.phases) {
+      throw new SenteError('bad-option', `phases ${from}-${to} are not a range of the tables' phases 0-${first.phases - 1}`);
+    }
+    lo = from * stride;
+    hi = (to + 1) * stride;
+  }
   const shares = parts.map((p) => p.weight / total);
-  for (let j = 0; j < out.length; j++) {
+  for (let j = lo; j < hi; j++) {
     let s = 0;
     for (let i = 0; i < parts.length; i++) s += parts[i].table.weights[j] * shares[i];
     out[j] = Math.max(-32768, Math.min(32767, Math.round(s)));
@@ -53,6 +72,8 @@ export interface BlendOptions {
   readonly buildsDir: string;
   readonly notes?: string;
   readonly overwrite?: boolean;
+  /** Blend only these phases; the others are the first build's (blendTables). */
+  readonly phases?: PhaseRange;
 }
 
 /** Games and positions of one part of a blend's training data. */
@@ -91,7 +112,7 @@ export function dataSources(builds: readonly FoundBuild[], all: readonly FoundBu
 /** Blends builds' tables into a new user build (with its test-set error); returns its manifest entry. */
 export function blendBuilds(o: BlendOptions): ManifestEntry {
   const loaded = o.builds.map((b) => ({ ...b, build: loadBuild(b.id, o.buildsDir) }));
-  const table = blendTables(loaded.map((b) => ({ table: b.build.table, weight: b.weight, name: `build "${b.build.id}"` })));
+  const table = blendTables(loaded.map((b) => ({ table: b.build.table, weight: b.weight, name: `build "${b.build.id}"` })), o.phases);
   // Games and positions: each source of data once, however many parts were trained on it.
   const all = readRegistry(o.buildsDir).builds;
   const sources = [...dataSources(loaded.map((b) => b.build.entry), all).values()];
@@ -104,6 +125,10 @@ export function blendBuilds(o: BlendOptions): ManifestEntry {
     validationError: null,
     testSetMae: shippedTestSetMae(table),
     notes: o.notes ?? '',
-    training: { method: 'blend: weighted mean of the tables', blend: loaded.map((b) => ({ id: b.build.id, weight: b.weight })) },
+    training: {
+      method: o.phases ? `blend: weighted mean of the tables in phases ${o.phases.from}-${o.phases.to}, the first's elsewhere` : 'blend: weighted mean of the tables',
+      blend: loaded.map((b) => ({ id: b.build.id, weight: b.weight })),
+      ...(o.phases ? { phases: [o.phases.from, o.phases.to] } : {}),
+    },
   }, o.overwrite ?? false);
 }
