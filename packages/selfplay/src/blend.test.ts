@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PATTERN_COUNT, Position } from '@sente/core';
 import { EvalTable, clearBuildCache, evaluate, loadBuild, readUserManifest } from '@sente/search';
-import { blendBuilds, blendTables } from './blend.js';
+import { blendBuilds, blendTables, expandPhases } from './blend.js';
 import { seededRandom } from './random.js';
 
 function randomTable(seed: number, phases = 12, format: 1 | 2 = 1): EvalTable {
@@ -56,13 +56,63 @@ describe('blendTables', () => {
     expect(positions).toBeGreaterThan(1000);
   });
 
-  it('refuses tables of another format, phase count or scale, naming the part and what differs', () => {
+  it('refuses tables of another format or scale, naming the part and what differs', () => {
     const a = { table: randomTable(7), weight: 1, name: 'build "a"' };
     const bad = (table: EvalTable) => () => blendTables([a, { table, weight: 1, name: 'build "b"' }]);
     expect(bad(randomTable(8, 12, 2))).toThrow(/build "b" cannot be blended with build "a": format 2 \(the first is format 1\)/);
-    expect(bad(randomTable(8, 30))).toThrow(/30 phases \(the first has 12\)/);
     expect(bad(new EvalTable(12, 32))).toThrow(/scale 32 \(the first has 64\)/);
-    expect(bad(randomTable(8, 30))).toThrow(expect.objectContaining({ code: 'incompatible-tables' }));
+    expect(bad(new EvalTable(30, 32))).toThrow(expect.objectContaining({ code: 'incompatible-tables' }));
+  });
+
+  it('blends tables of different phase counts at a layout that nests both, each position at the mean of the two', () => {
+    const r = seededRandom(16);
+    const positions: Position[] = [];
+    for (let g = 0; g < 10; g++) {
+      const p = Position.initial();
+      while (!p.isGameOver()) {
+        if (p.mustPass()) { p.makePass(); continue; }
+        positions.push(p.clone());
+        const moves = p.legalMoveList();
+        p.makeMove(moves[Math.floor(r() * moves.length)]);
+      }
+    }
+    // 12 and 24 phases nest (every 24-phase phase lies in one 12-phase phase); 12 and 30 do not,
+    // so that blend is written with 61 phases, one per number of empties.
+    for (const [n, expected] of [[24, 24], [61, 61], [30, 61]]) {
+      const a = randomTable(17), b = randomTable(18, n);
+      const t = blendTables([{ table: a, weight: 3 }, { table: b, weight: 1 }]);
+      expect(t.phases).toBe(expected);
+      for (const p of positions) {
+        const mean = (3 * evaluate(p, a) + evaluate(p, b)) / 4;
+        expect(Math.abs(evaluate(p, t) - mean)).toBeLessThanOrEqual((PATTERN_COUNT + 1) / 2);
+      }
+    }
+  });
+});
+
+describe('expandPhases', () => {
+  it('rewrites a table with more phases that evaluate every position exactly as before, or says the layouts do not nest', () => {
+    const a = randomTable(19);
+    const e61 = expandPhases(a, 61), e24 = expandPhases(a, 24);
+    expect(e61?.phases).toBe(61);
+    expect(e24?.phases).toBe(24);
+    expect(expandPhases(a, 12)).toBe(a);
+    expect(expandPhases(a, 30)).toBeNull();
+    expect(expandPhases(a, 13)).toBeNull();
+    const r = seededRandom(20);
+    let positions = 0;
+    for (let g = 0; g < 10; g++) {
+      const p = Position.initial();
+      while (!p.isGameOver()) {
+        if (p.mustPass()) { p.makePass(); continue; }
+        expect(evaluate(p, e61!)).toBe(evaluate(p, a));
+        expect(evaluate(p, e24!)).toBe(evaluate(p, a));
+        positions++;
+        const moves = p.legalMoveList();
+        p.makeMove(moves[Math.floor(r() * moves.length)]);
+      }
+    }
+    expect(positions).toBeGreaterThan(500);
   });
 
   it('refuses fewer than two tables and shares that are not above zero', () => {
@@ -99,7 +149,7 @@ describe('blendTables over a range of phases', () => {
 
   it('refuses a range outside the phases and shares that are all zero', () => {
     const a = { table: randomTable(14), weight: 1 }, b = { table: randomTable(15), weight: 1 };
-    expect(() => blendTables([a, b], { from: 6, to: 12 })).toThrow(/phases 6-12 are not a range of the tables' phases 0-11/);
+    expect(() => blendTables([a, b], { from: 6, to: 12 })).toThrow(/phases 6-12 are not a range of the blend's phases 0-11/);
     expect(() => blendTables([a, b], { from: 5, to: 4 })).toThrow(expect.objectContaining({ code: 'bad-option' }));
     expect(() => blendTables([{ ...a, weight: 0 }, { ...b, weight: 0 }], { from: 0, to: 1 })).toThrow(/all 0/);
     expect(() => blendTables([{ ...a, weight: -1 }, b], { from: 0, to: 1 })).toThrow(/at or above 0, got -1/);

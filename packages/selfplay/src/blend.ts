@@ -20,13 +20,34 @@ export interface BlendPart {
 export interface PhaseRange { readonly from: number; readonly to: number }
 
 /**
- * The weighted mean of tables of one format, phase count and scale, each int16 weight rounded to
- * the nearest. With `phases`, only those phases are blended and every other phase is the first
- * table's unchanged: a share of 0 is then allowed, so `[A x0, B x1]` over phases 6-11 is A with
- * B's phases 6-11 (which phases carry a table's strength). Throws 'incompatible-tables' naming the
- * part that differs from the first, and 'bad-option' for fewer than two parts, a weight that is
- * not a finite number above zero (at or above zero with `phases`, not all zero), or a range
- * outside the tables' phases.
+ * `table` rewritten with `phases` phases, every number of empties keeping exactly its weights, or
+ * null when a phase of the new layout would span two of the table's (the layouts do not nest:
+ * 30 phases over 12, say). Any table expands to 61 phases, one per number of empties.
+ */
+export function expandPhases(table: EvalTable, phases: number): EvalTable | null {
+  if (phases === table.phases) return table;
+  const out = new EvalTable(phases, table.scale, undefined, table.format);
+  const from = new Int32Array(phases).fill(-1);
+  for (let e = 0; e <= 60; e++) {
+    const q = out.phaseByEmpties[e], p = table.phaseByEmpties[e];
+    if (from[q] !== -1 && from[q] !== p) return null;
+    from[q] = p;
+  }
+  const S = table.stride;
+  for (let q = 0; q < phases; q++) out.weights.set(table.weights.subarray(from[q] * S, (from[q] + 1) * S), q * S);
+  return out;
+}
+
+/**
+ * The weighted mean of tables of one format and scale, each int16 weight rounded to the nearest.
+ * Tables with different phase counts are first expanded exactly (expandPhases) to the finest
+ * count when its layout nests every other, else to 61 phases: the blend then evaluates every
+ * number of empties at the mean of what each part gives it. With `phases` (in the blend's phase
+ * layout), only those phases are blended and every other phase is the first table's unchanged: a
+ * share of 0 is then allowed, so `[A x0, B x1]` over phases 6-11 is A with B's phases 6-11 (which
+ * phases carry a table's strength). Throws 'incompatible-tables' naming the part that differs
+ * from the first, and 'bad-option' for fewer than two parts, a weight that is not a finite number
+ * above zero (at or above zero with `phases`, not all zero), or a range outside the blend's phases.
  */
 export function blendTables(parts: readonly BlendPart[], phases?: PhaseRange): EvalTable {
   if (parts.length < 2) throw new SenteError('bad-option', `a blend needs at least two tables, got ${parts.length}`);
@@ -38,19 +59,24 @@ export function blendTables(parts: readonly BlendPart[], phases?: PhaseRange): E
     if (!ok || !Number.isFinite(p.weight)) throw new SenteError('bad-option', `${name}: blend weight must be a number ${phases ? 'at or above' : 'above'} 0, got ${p.weight}`);
     const t = p.table;
     const differs = t.format !== first.format ? `format ${t.format} (the first is format ${first.format})`
-      : t.phases !== first.phases ? `${t.phases} phases (the first has ${first.phases})`
-        : t.scale !== first.scale ? `scale ${t.scale} (the first has ${first.scale})` : null;
-    if (differs) throw new SenteError('incompatible-tables', `${name} cannot be blended with ${parts[0].name ?? 'table 1'}: ${differs}; blend tables of one format, phase count and scale`);
+      : t.scale !== first.scale ? `scale ${t.scale} (the first has ${first.scale})` : null;
+    if (differs) throw new SenteError('incompatible-tables', `${name} cannot be blended with ${parts[0].name ?? 'table 1'}: ${differs}; blend tables of one format and scale`);
     total += p.weight;
   });
   if (!(total > 0)) throw new SenteError('bad-option', 'blend weights are all 0: give at least one above 0');
-  const out = Int16Array.from(first.weights);
-  const stride = first.weights.length / first.phases;
+  const finest = Math.max(...parts.map((p) => p.table.phases));
+  const expanded = (n: number) => parts.map((p) => expandPhases(p.table, n));
+  let tables = expanded(finest);
+  if (tables.some((t) => t === null)) tables = expanded(61);
+  const ts = tables as EvalTable[];
+  const base = ts[0];
+  const out = Int16Array.from(base.weights);
+  const stride = base.stride;
   let lo = 0, hi = out.length;
   if (phases) {
     const { from, to } = phases;
-    if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to < from || to >= first.phases) {
-      throw new SenteError('bad-option', `phases ${from}-${to} are not a range of the tables' phases 0-${first.phases - 1}`);
+    if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to < from || to >= base.phases) {
+      throw new SenteError('bad-option', `phases ${from}-${to} are not a range of the blend's phases 0-${base.phases - 1}`);
     }
     lo = from * stride;
     hi = (to + 1) * stride;
@@ -58,10 +84,10 @@ export function blendTables(parts: readonly BlendPart[], phases?: PhaseRange): E
   const shares = parts.map((p) => p.weight / total);
   for (let j = lo; j < hi; j++) {
     let s = 0;
-    for (let i = 0; i < parts.length; i++) s += parts[i].table.weights[j] * shares[i];
+    for (let i = 0; i < ts.length; i++) s += ts[i].weights[j] * shares[i];
     out[j] = Math.max(-32768, Math.min(32767, Math.round(s)));
   }
-  return new EvalTable(first.phases, first.scale, out, first.format);
+  return new EvalTable(base.phases, base.scale, out, base.format);
 }
 
 export interface BlendOptions {

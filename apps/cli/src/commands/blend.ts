@@ -1,6 +1,7 @@
 // `sente blend`: a new user build whose table is the weighted mean of two or more builds' tables
-// (same format, phases and scale), with its test-set error in the manifest. The blend has no
-// Multi-ProbCut calibration of its own: run `sente calibrate <id>` on it before matches.
+// (same format and scale; different phase counts are first expanded exactly to one layout), with
+// its test-set error in the manifest. The blend has no Multi-ProbCut calibration of its own: run
+// `sente calibrate <id>` on it before matches.
 import type { CommandModule } from 'yargs';
 import { buildsDir } from '@sente/search';
 import { blendBuilds } from '@sente/selfplay';
@@ -19,7 +20,7 @@ export function parsePhaseRange(s: string): { from: number; to: number } | null 
 
 export const blendCommand: CommandModule<object, Args> = {
   command: 'blend',
-  describe: 'Make a build whose table is the weighted mean of builds\' tables (same format and phases)',
+  describe: 'Make a build whose table is the weighted mean of builds\' tables (same format and scale; phase counts may differ)',
   builder: (y) => checked(y
     .option('build', { type: 'string', array: true, demandOption: true, describe: 'builds to blend (two or more; the first is the parent)' })
     .option('weight', { type: 'number', array: true, describe: 'share of each --build, in order (default: equal shares; 0 allowed with --phases)' })
