@@ -18,6 +18,22 @@ function randomTable(seed: number, phases = 12, format: 1 | 2 = 1): EvalTable {
   return t;
 }
 
+/** Every position (before each move; passes skipped) of `games` games of random moves. */
+function randomPositions(seed: number, games: number): Position[] {
+  const r = seededRandom(seed);
+  const out: Position[] = [];
+  for (let g = 0; g < games; g++) {
+    const p = Position.initial();
+    while (!p.isGameOver()) {
+      if (p.mustPass()) { p.makePass(); continue; }
+      out.push(p.clone());
+      const moves = p.legalMoveList();
+      p.makeMove(moves[Math.floor(r() * moves.length)]);
+    }
+  }
+  return out;
+}
+
 const dirs: string[] = [];
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
@@ -39,21 +55,13 @@ describe('blendTables', () => {
   it('evaluates every position of random games at the mean of the two evaluations', () => {
     const a = randomTable(4), b = randomTable(5);
     const t = blendTables([{ table: a, weight: 1 }, { table: b, weight: 1 }]);
-    const r = seededRandom(6);
-    let positions = 0;
-    for (let g = 0; g < 20; g++) {
-      const p = Position.initial();
-      while (!p.isGameOver()) {
-        if (p.mustPass()) { p.makePass(); continue; }
-        const mean = (evaluate(p, a) + evaluate(p, b)) / 2;
-        // Each of the position's PATTERN_COUNT + 1 weights is rounded by at most half a unit.
-        expect(Math.abs(evaluate(p, t) - mean)).toBeLessThanOrEqual((PATTERN_COUNT + 1) / 2);
-        positions++;
-        const moves = p.legalMoveList();
-        p.makeMove(moves[Math.floor(r() * moves.length)]);
-      }
+    const positions = randomPositions(6, 20);
+    for (const p of positions) {
+      const mean = (evaluate(p, a) + evaluate(p, b)) / 2;
+      // Each of the position's PATTERN_COUNT + 1 weights is rounded by at most half a unit.
+      expect(Math.abs(evaluate(p, t) - mean)).toBeLessThanOrEqual((PATTERN_COUNT + 1) / 2);
     }
-    expect(positions).toBeGreaterThan(1000);
+    expect(positions.length).toBeGreaterThan(1000);
   });
 
   it('refuses tables of another format or scale, naming the part and what differs', () => {
@@ -65,17 +73,7 @@ describe('blendTables', () => {
   });
 
   it('blends tables of different phase counts at a layout that nests both, each position at the mean of the two', () => {
-    const r = seededRandom(16);
-    const positions: Position[] = [];
-    for (let g = 0; g < 10; g++) {
-      const p = Position.initial();
-      while (!p.isGameOver()) {
-        if (p.mustPass()) { p.makePass(); continue; }
-        positions.push(p.clone());
-        const moves = p.legalMoveList();
-        p.makeMove(moves[Math.floor(r() * moves.length)]);
-      }
-    }
+    const positions = randomPositions(16, 10);
     // 12 and 24 phases nest (every 24-phase phase lies in one 12-phase phase); 12 and 30 do not,
     // so that blend is written with 61 phases, one per number of empties.
     for (const [n, expected] of [[24, 24], [61, 61], [30, 61]]) {
@@ -99,20 +97,12 @@ describe('expandPhases', () => {
     expect(expandPhases(a, 12)).toBe(a);
     expect(expandPhases(a, 30)).toBeNull();
     expect(expandPhases(a, 13)).toBeNull();
-    const r = seededRandom(20);
-    let positions = 0;
-    for (let g = 0; g < 10; g++) {
-      const p = Position.initial();
-      while (!p.isGameOver()) {
-        if (p.mustPass()) { p.makePass(); continue; }
-        expect(evaluate(p, e61!)).toBe(evaluate(p, a));
-        expect(evaluate(p, e24!)).toBe(evaluate(p, a));
-        positions++;
-        const moves = p.legalMoveList();
-        p.makeMove(moves[Math.floor(r() * moves.length)]);
-      }
+    const positions = randomPositions(20, 10);
+    for (const p of positions) {
+      expect(evaluate(p, e61!)).toBe(evaluate(p, a));
+      expect(evaluate(p, e24!)).toBe(evaluate(p, a));
     }
-    expect(positions).toBeGreaterThan(500);
+    expect(positions.length).toBeGreaterThan(500);
   });
 
   it('refuses fewer than two tables and shares that are not above zero', () => {
