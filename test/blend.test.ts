@@ -1,7 +1,8 @@
 // End to end: `sente blend` writes the weighted mean of two shipped builds' tables to a user
 // registry (listed by `sente builds` with its parent and parts, loadable, playable), and refuses
 // one build, a share count that does not match, and tables of different formats, each with one line
-// and exit 2, writing nothing. With --phases only those phases are blended (a phase hybrid).
+// and exit 2, writing nothing. With --phases only those phases are blended (a phase hybrid); tables
+// with different phase counts are blended at the finer layout.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +18,7 @@ describe('sente blend', () => {
   it('blends gen4 and gen3 3:1 into a user build that sente builds lists and sente analyze searches with', () => {
     const r = runCli(['blend', '--builds', dir, '--build', 'gen4', '--build', 'gen3', '--weight', '3', '--weight', '1', '--out', 'mix', '--notes', 'e2e']);
     expect(r.status, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/build mix \(parent gen4\) written: the mean of gen4 x3 \+ gen3 x1; test-set MAE \d+\.\d{3} discs/);
+    expect(r.stdout).toMatch(/build mix \(parent gen4\) written: the mean of gen4 x3 \+ gen3 x1, 12 phases; test-set MAE \d+\.\d{3} discs/);
     const listed = JSON.parse(runCli(['builds', '--builds', dir, '--json']).stdout) as { builds: { id: string; origin: string; parent: string; training: { blend: unknown } }[] };
     const mix = listed.builds.find((b) => b.id === 'mix');
     expect(mix).toMatchObject({ origin: 'user', parent: 'gen4', training: { blend: [{ id: 'gen4', weight: 3 }, { id: 'gen3', weight: 1 }] } });
@@ -33,7 +34,7 @@ describe('sente blend', () => {
   it('with --phases 6-11 and shares 0 and 1 takes gen3\'s phases 6-11 into gen6, the rest unchanged', () => {
     const r = runCli(['blend', '--builds', dir, '--build', 'gen6', '--build', 'gen3', '--weight', '0', '--weight', '1', '--phases', '6-11', '--out', 'hy']);
     expect(r.status, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/build hy \(parent gen6\) written: the mean of gen6 x0 \+ gen3 x1 in phases 6-11 \(gen6's elsewhere\); test-set MAE/);
+    expect(r.stdout).toMatch(/build hy \(parent gen6\) written: the mean of gen6 x0 \+ gen3 x1 in phases 6-11 \(gen6's elsewhere\), 12 phases; test-set MAE/);
     clearBuildCache();
     const hy = loadBuild('hy', dir), g6 = loadBuild('gen6', dir).table.weights, g3 = loadBuild('gen3', dir).table.weights;
     expect(hy.entry.training).toMatchObject({ phases: [6, 11], blend: [{ id: 'gen6', weight: 0 }, { id: 'gen3', weight: 1 }] });
@@ -41,7 +42,7 @@ describe('sente blend', () => {
     let wrong = 0;
     for (let j = 0; j < hy.table.weights.length; j++) if (hy.table.weights[j] !== (j < half ? g6[j] : g3[j])) wrong++;
     expect(wrong).toBe(0);
-    for (const [phases, msg] of [['6-12', /phases 6-12 are not a range of the tables' phases 0-11/], ['11-6', /--phases 11-6: give a phase or a range/]] as const) {
+    for (const [phases, msg] of [['6-12', /phases 6-12 are not a range of the blend's phases 0-11/], ['11-6', /--phases 11-6: give a phase or a range/]] as const) {
       const bad = runCli(['blend', '--builds', dir, '--build', 'gen6', '--build', 'gen3', '--weight', '0', '--weight', '1', '--phases', phases, '--out', 'hz']);
       expect(bad.status).toBe(2);
       expect(bad.stderr).toMatch(msg);
@@ -49,6 +50,26 @@ describe('sente blend', () => {
     const zero = runCli(['blend', '--builds', dir, '--build', 'gen6', '--build', 'gen3', '--weight', '0', '--weight', '1', '--out', 'hz']);
     expect(zero.stderr).toMatch(/--weight must be numbers above 0/);
     expect(readUserManifest(dir)?.builds.map((b) => b.id).sort()).toEqual(['hy', 'mix']);
+  });
+
+  it('blends a 12-phase build with a 61-phase one into 61 phases, each number of empties at the mean of the two', () => {
+    const p61 = new EvalTable(61, 64);
+    for (let j = 0; j < p61.weights.length; j++) p61.weights[j] = (j % 201) - 100;
+    saveBuild(dir, { id: 'p61', table: p61, parent: null, games: 0, positions: 0, validationError: null });
+    const r = runCli(['blend', '--builds', dir, '--build', 'gen4', '--build', 'p61', '--out', 'm61']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/build m61 \(parent gen4\) written: the mean of gen4 x1 \+ p61 x1, 61 phases; test-set MAE/);
+    clearBuildCache();
+    const m = loadBuild('m61', dir).table, g4 = loadBuild('gen4', dir).table;
+    expect(m.phases).toBe(61);
+    let wrong = 0;
+    for (let e = 0; e <= 60; e++) {
+      const q = m.phaseByEmpties[e], p = g4.phaseByEmpties[e];
+      for (let k = 0; k < m.stride; k += 7) {
+        if (m.weights[q * m.stride + k] !== (Math.round((g4.weights[p * g4.stride + k] + p61.weights[q * m.stride + k]) / 2) | 0)) wrong++;
+      }
+    }
+    expect(wrong).toBe(0);
   });
 
   it('refuses one build, unmatched shares and tables of different formats, writing nothing', () => {
@@ -62,6 +83,6 @@ describe('sente blend', () => {
     const formats = runCli(['blend', '--builds', dir, '--build', 'gen3', '--build', 'f2', '--out', 'x3']);
     expect(formats.status).toBe(2);
     expect(formats.stderr).toMatch(/build "f2" cannot be blended with build "gen3": format 2 \(the first is format 1\)/);
-    expect(readUserManifest(dir)?.builds.map((b) => b.id).sort()).toEqual(['f2', 'hy', 'mix']);
+    expect(readUserManifest(dir)?.builds.map((b) => b.id).sort()).toEqual(['f2', 'hy', 'm61', 'mix', 'p61']);
   });
 });

@@ -3,7 +3,7 @@
 // its test-set error in the manifest. The blend has no Multi-ProbCut calibration of its own: run
 // `sente calibrate <id>` on it before matches.
 import type { CommandModule } from 'yargs';
-import { buildsDir } from '@sente/search';
+import { buildsDir, loadBuild } from '@sente/search';
 import { blendBuilds } from '@sente/selfplay';
 import { UsageError } from '../util.js';
 import { checked } from '../options.js';
@@ -46,7 +46,8 @@ export const blendCommand: CommandModule<object, Args> = {
       });
       const parts = (e.training?.blend as { id: string; weight: number }[]).map((p) => `${p.id} x${p.weight}`).join(' + ');
       const where = args.phases === undefined ? '' : ` in phases ${args.phases.trim()} (${e.parent}'s elsewhere)`;
-      console.log(`build ${e.id} (parent ${e.parent}) written: the mean of ${parts}${where}; test-set MAE ${e.testSetMae?.toFixed(3) ?? '-'} discs; calibrate it with: sente calibrate ${e.id}`);
+      const phases = loadBuild(e.id, buildsDir()).table.phases;
+      console.log(`build ${e.id} (parent ${e.parent}) written: the mean of ${parts}${where}, ${phases} phases; test-set MAE ${e.testSetMae?.toFixed(3) ?? '-'} discs; calibrate it with: sente calibrate ${e.id}`);
     } catch (e) {
       throw new UsageError((e as Error).message);
     }
