@@ -9,7 +9,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PATTERN_COUNT, Position } from '@sente/core';
 import { EvalTable, clearBuildCache, evaluate, loadBuild, readUserManifest } from '@sente/search';
 import { blendBuilds, blendTables, expandPhases } from './blend.js';
-import { seededRandom } from './random.js';
+import { randomFinishedGame, seededRandom } from './random.js';
+import { gamePositions } from './data/convert.js';
 
 function randomTable(seed: number, phases = 12, format: 1 | 2 = 1): EvalTable {
   const t = new EvalTable(phases, 64, undefined, format);
@@ -23,13 +24,8 @@ function randomPositions(seed: number, games: number): Position[] {
   const r = seededRandom(seed);
   const out: Position[] = [];
   for (let g = 0; g < games; g++) {
-    const p = Position.initial();
-    while (!p.isGameOver()) {
-      if (p.mustPass()) { p.makePass(); continue; }
-      out.push(p.clone());
-      const moves = p.legalMoveList();
-      p.makeMove(moves[Math.floor(r() * moves.length)]);
-    }
+    const { moves, blackScore } = randomFinishedGame(r);
+    gamePositions(moves, blackScore, {}, (p) => { out.push(p.clone()); });
   }
   return out;
 }
@@ -150,7 +146,7 @@ describe('blendBuilds', () => {
   it('saves the blend of two shipped builds to the user registry with parent, parts and test-set error', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sente-blend-'));
     dirs.push(dir);
-    const e = blendBuilds({ builds: [{ id: 'gen4', weight: 3 }, { id: 'gen3', weight: 1 }], id: 'mix', buildsDir: dir, notes: 'test' });
+    const { entry: e } = blendBuilds({ builds: [{ id: 'gen4', weight: 3 }, { id: 'gen3', weight: 1 }], id: 'mix', buildsDir: dir, notes: 'test' });
     expect(e.parent).toBe('gen4');
     expect(e.training?.blend).toEqual([{ id: 'gen4', weight: 3 }, { id: 'gen3', weight: 1 }]);
     expect(e.games).toBe(loadBuild('gen4', dir).entry.games + loadBuild('gen3', dir).entry.games);
@@ -171,11 +167,11 @@ describe('blendBuilds', () => {
     const count = (id: string) => { const e = loadBuild(id, dir).entry; return [e.games, e.positions]; };
     const [g3, g4, g6] = [count('gen3'), count('gen4'), count('gen6')];
     // gen6 is gen4 + g10z (not in the registry: the rest of gen6's counts), so gen4 again adds nothing.
-    expect(count(blendBuilds({ builds: [{ id: 'gen6', weight: 2 }, { id: 'gen4', weight: 1 }], id: 'b64', buildsDir: dir }).id)).toEqual(g6);
+    expect(count(blendBuilds({ builds: [{ id: 'gen6', weight: 2 }, { id: 'gen4', weight: 1 }], id: 'b64', buildsDir: dir }).entry.id)).toEqual(g6);
     // A blend of a user blend: mix = gen4 + gen3, then mix + gen3 + gen6 = gen3 + gen4 + g10z.
     blendBuilds({ builds: [{ id: 'gen4', weight: 1 }, { id: 'gen3', weight: 1 }], id: 'mix', buildsDir: dir });
     expect(count('mix')).toEqual([g4[0] + g3[0], g4[1] + g3[1]]);
-    const e = blendBuilds({ builds: [{ id: 'mix', weight: 1 }, { id: 'gen3', weight: 1 }, { id: 'gen6', weight: 1 }], id: 'mix2', buildsDir: dir });
+    const { entry: e } = blendBuilds({ builds: [{ id: 'mix', weight: 1 }, { id: 'gen3', weight: 1 }, { id: 'gen6', weight: 1 }], id: 'mix2', buildsDir: dir });
     expect([e.games, e.positions]).toEqual([g3[0] + g6[0], g3[1] + g6[1]]);
   });
 });

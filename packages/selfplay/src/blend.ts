@@ -3,7 +3,7 @@
 // their evaluations, so two fits that err differently (one fitted to search labels, one to game
 // results) can make a better table than either; docs/builds.md has the measured case (g9e).
 import { SenteError } from '@sente/core';
-import { EvalTable, loadBuild, readRegistry } from '@sente/search';
+import { EvalTable, loadBuild, phaseOf, readRegistry } from '@sente/search';
 import { saveBuild } from './registry.js';
 import { shippedTestSetMae } from './data/testset.js';
 import type { FoundBuild, ManifestEntry } from '@sente/search';
@@ -20,21 +20,31 @@ export interface BlendPart {
 export interface PhaseRange { readonly from: number; readonly to: number }
 
 /**
+ * The phase of a `from`-phase table behind each phase of a `phases`-phase one, or null when a
+ * phase of the new layout would span two of the old (the layouts do not nest: 30 phases over 12,
+ * say). Every layout nests in 61 phases, one per number of empties.
+ */
+function phaseMap(from: number, phases: number): Int32Array | null {
+  const map = new Int32Array(phases).fill(-1);
+  for (let e = 0; e <= 60; e++) {
+    const q = phaseOf(e, phases), p = phaseOf(e, from);
+    if (map[q] !== -1 && map[q] !== p) return null;
+    map[q] = p;
+  }
+  return map;
+}
+
+/**
  * `table` rewritten with `phases` phases, every number of empties keeping exactly its weights, or
- * null when a phase of the new layout would span two of the table's (the layouts do not nest:
- * 30 phases over 12, say). Any table expands to 61 phases, one per number of empties.
+ * null when the layouts do not nest (phaseMap). Any table expands to 61 phases.
  */
 export function expandPhases(table: EvalTable, phases: number): EvalTable | null {
   if (phases === table.phases) return table;
+  const map = phaseMap(table.phases, phases);
+  if (!map) return null;
   const out = new EvalTable(phases, table.scale, undefined, table.format);
-  const from = new Int32Array(phases).fill(-1);
-  for (let e = 0; e <= 60; e++) {
-    const q = out.phaseByEmpties[e], p = table.phaseByEmpties[e];
-    if (from[q] !== -1 && from[q] !== p) return null;
-    from[q] = p;
-  }
   const S = table.stride;
-  for (let q = 0; q < phases; q++) out.weights.set(table.weights.subarray(from[q] * S, (from[q] + 1) * S), q * S);
+  for (let q = 0; q < phases; q++) out.weights.set(table.weights.subarray(map[q] * S, (map[q] + 1) * S), q * S);
   return out;
 }
 
@@ -65,10 +75,8 @@ export function blendTables(parts: readonly BlendPart[], phases?: PhaseRange): E
   });
   if (!(total > 0)) throw new SenteError('bad-option', 'blend weights are all 0: give at least one above 0');
   const finest = Math.max(...parts.map((p) => p.table.phases));
-  const expanded = (n: number) => parts.map((p) => expandPhases(p.table, n));
-  let tables = expanded(finest);
-  if (tables.some((t) => t === null)) tables = expanded(61);
-  const ts = tables as EvalTable[];
+  const layout = parts.every((p) => phaseMap(p.table.phases, finest)) ? finest : 61;
+  const ts = parts.map((p) => expandPhases(p.table, layout) as EvalTable);
   const base = ts[0];
   const out = Int16Array.from(base.weights);
   const stride = base.stride;
@@ -135,14 +143,14 @@ export function dataSources(builds: readonly FoundBuild[], all: readonly FoundBu
   return out;
 }
 
-/** Blends builds' tables into a new user build (with its test-set error); returns its manifest entry. */
-export function blendBuilds(o: BlendOptions): ManifestEntry {
+/** Blends builds' tables into a new user build (with its test-set error); returns its manifest entry and table. */
+export function blendBuilds(o: BlendOptions): { entry: ManifestEntry; table: EvalTable } {
   const loaded = o.builds.map((b) => ({ ...b, build: loadBuild(b.id, o.buildsDir) }));
   const table = blendTables(loaded.map((b) => ({ table: b.build.table, weight: b.weight, name: `build "${b.build.id}"` })), o.phases);
   // Games and positions: each source of data once, however many parts were trained on it.
   const all = readRegistry(o.buildsDir).builds;
   const sources = [...dataSources(loaded.map((b) => b.build.entry), all).values()];
-  return saveBuild(o.buildsDir, {
+  const entry = saveBuild(o.buildsDir, {
     id: o.id,
     table,
     parent: loaded[0].build.id,
@@ -157,4 +165,5 @@ export function blendBuilds(o: BlendOptions): ManifestEntry {
       ...(o.phases ? { phases: [o.phases.from, o.phases.to] } : {}),
     },
   }, o.overwrite ?? false);
+  return { entry, table };
 }

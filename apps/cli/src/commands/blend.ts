@@ -3,7 +3,7 @@
 // its test-set error in the manifest. The blend has no Multi-ProbCut calibration of its own: run
 // `sente calibrate <id>` on it before matches.
 import type { CommandModule } from 'yargs';
-import { buildsDir, loadBuild } from '@sente/search';
+import { buildsDir } from '@sente/search';
 import { blendBuilds } from '@sente/selfplay';
 import { UsageError } from '../util.js';
 import { checked } from '../options.js';
@@ -40,14 +40,13 @@ export const blendCommand: CommandModule<object, Args> = {
     }), {}) as never,
   handler: (args) => {
     try {
-      const e = blendBuilds({
+      const { entry: e, table } = blendBuilds({
         builds: args.build.map((id, i) => ({ id, weight: args.weight?.[i] ?? 1 })), id: args.out, buildsDir: buildsDir(), notes: args.notes, overwrite: args.force,
         phases: args.phases === undefined ? undefined : parsePhaseRange(args.phases) ?? undefined,
       });
       const parts = (e.training?.blend as { id: string; weight: number }[]).map((p) => `${p.id} x${p.weight}`).join(' + ');
       const where = args.phases === undefined ? '' : ` in phases ${args.phases.trim()} (${e.parent}'s elsewhere)`;
-      const phases = loadBuild(e.id, buildsDir()).table.phases;
-      console.log(`build ${e.id} (parent ${e.parent}) written: the mean of ${parts}${where}, ${phases} phases; test-set MAE ${e.testSetMae?.toFixed(3) ?? '-'} discs; calibrate it with: sente calibrate ${e.id}`);
+      console.log(`build ${e.id} (parent ${e.parent}) written: the mean of ${parts}${where}, ${table.phases} phases; test-set MAE ${e.testSetMae?.toFixed(3) ?? '-'} discs; calibrate it with: sente calibrate ${e.id}`);
     } catch (e) {
       throw new UsageError((e as Error).message);
     }
